@@ -1,0 +1,97 @@
+"""Rule sets: the options that differ between rule books, as data.
+
+A rule set is read from `content/rulesets/<id>.yaml` by the content loader;
+the engine only ever looks at these options, never at a rule set's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .cards import Card, Rank
+from .seats import Direction, Seat, table_order
+from .trump import Trump, TrumpMode
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """Card points by rank for each kind of card (trump, plain, no trump, all trumps)."""
+
+    trump: Mapping[Rank, int]
+    plain: Mapping[Rank, int]
+    no_trump: Mapping[Rank, int]
+    all_trumps: Mapping[Rank, int]
+
+    def table(self, kind: str) -> Mapping[Rank, int]:
+        return {
+            "trump": self.trump,
+            "plain": self.plain,
+            "no_trump": self.no_trump,
+            "all_trumps": self.all_trumps,
+        }[kind]
+
+    def points(self, card: Card, trump: Trump) -> int:
+        mode = trump.mode
+        if mode is TrumpMode.NO_TRUMP:
+            return self.no_trump[card.rank]
+        if mode is TrumpMode.ALL_TRUMPS:
+            return self.all_trumps[card.rank]
+        return (self.trump if card.suit is trump.suit else self.plain)[card.rank]
+
+
+VALUE_KINDS = ("trump", "plain", "no_trump", "all_trumps")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The play and scoring options of one rule book or house."""
+
+    id: str
+    name: str
+    seats: tuple[Seat, ...]
+    direction: Direction
+    # Pairs of partners; empty when everyone plays for himself.
+    partnerships: tuple[frozenset[Seat], ...]
+    # Trump led: must a player beat the highest trump even when his partner holds it?
+    beat_partner_on_trump_lead: bool
+    # All trumps: the same question for the led suit.
+    beat_partner_in_all_trumps: bool
+    # Void in the led suit while the partner wins the trick: any card may be played.
+    partner_winning_frees: bool
+    # Void, an opponent's trump cannot be beaten: must a lower trump still be played?
+    must_undertrump: bool
+    values: CardValues
+    last_trick_bonus: int
+    description: str = ""
+    order: tuple[Seat, ...] = field(init=False)
+    _partner: Mapping[Seat, Seat] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", table_order(self.seats, self.direction))
+        partner: dict[Seat, Seat] = {}
+        for pair in self.partnerships:
+            first, second = sorted(pair, key=lambda seat: seat.value)
+            partner[first], partner[second] = second, first
+        object.__setattr__(self, "_partner", MappingProxyType(partner))
+
+    @property
+    def players(self) -> int:
+        return len(self.order)
+
+    def partner_of(self, seat: Seat) -> Seat | None:
+        return self._partner.get(seat)
+
+    def are_partners(self, a: Seat, b: Seat) -> bool:
+        return self._partner.get(a) is b
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat that plays after `seat`."""
+        order = self.order
+        return order[(order.index(seat) + 1) % len(order)]
+
+    def side_of(self, seat: Seat) -> frozenset[Seat]:
+        """The seats that score together with `seat` (itself alone without partners)."""
+        partner = self._partner.get(seat)
+        return frozenset((seat, partner)) if partner else frozenset((seat,))

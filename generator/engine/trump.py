@@ -1,0 +1,70 @@
+"""What is trump in a deal, and how cards rank under it."""
+
+from __future__ import annotations
+
+import enum
+
+from .cards import Card, Rank, Suit
+
+
+class TrumpMode(enum.Enum):
+    SUIT = "suit"
+    NO_TRUMP = "none"
+    ALL_TRUMPS = "all"
+
+
+class Trump(enum.Enum):
+    """The deal's trump: one suit, no trump (sans atout) or all trumps (tout atout)."""
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    NONE = "none"
+    ALL = "all"
+
+    @property
+    def suit(self) -> Suit | None:
+        return _SUIT_OF.get(self)
+
+    @property
+    def mode(self) -> TrumpMode:
+        if self is Trump.NONE:
+            return TrumpMode.NO_TRUMP
+        if self is Trump.ALL:
+            return TrumpMode.ALL_TRUMPS
+        return TrumpMode.SUIT
+
+    @staticmethod
+    def of_suit(suit: Suit) -> Trump:
+        return _TRUMP_OF[suit]
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether the card is a trump: in all trumps every card is one."""
+        return self is Trump.ALL or card.suit is _SUIT_OF.get(self)
+
+
+_SUIT_OF = {
+    Trump.SPADES: Suit.SPADES,
+    Trump.HEARTS: Suit.HEARTS,
+    Trump.DIAMONDS: Suit.DIAMONDS,
+    Trump.CLUBS: Suit.CLUBS,
+}
+_TRUMP_OF = {suit: trump for trump, suit in _SUIT_OF.items()}
+
+# Lowest first: the index is the card's strength within its suit.
+TRUMP_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK,
+)
+PLAIN_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
+)
+_TRUMP_STRENGTH = {rank: i for i, rank in enumerate(TRUMP_ORDER)}
+_PLAIN_STRENGTH = {rank: i for i, rank in enumerate(PLAIN_ORDER)}
+
+
+def strength(card: Card, trump: Trump) -> int:
+    """Rank of the card within its own suit under this trump (higher beats lower)."""
+    if trump.is_trump(card):
+        return _TRUMP_STRENGTH[card.rank]
+    return _PLAIN_STRENGTH[card.rank]
