@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..engine import VALUE_KINDS, CardValues, Direction, Rank, RuleSet, Seat
+from ..engine import VALUE_KINDS, CardValues, Direction, Rank, RuleSet, Seat, TrumpMode
 from .errors import ContentError
 from .nodes import Source, read_yaml
 
@@ -13,7 +13,9 @@ _OPTIONS = frozenset({
     "name", "description", "seats", "direction", "partnerships",
     "beat_partner_on_trump_lead", "beat_partner_in_all_trumps",
     "partner_winning_frees", "must_undertrump", "last_trick_bonus", "values",
+    "mode_line",
 })
+_MODES = frozenset(mode.value for mode in TrumpMode)
 _FLAGS = (
     "beat_partner_on_trump_lead", "beat_partner_in_all_trumps",
     "partner_winning_frees", "must_undertrump",
@@ -40,6 +42,21 @@ def _values(source: Source) -> CardValues:
     kinds = frozenset(VALUE_KINDS)
     fields = source.fields("values", kinds, kinds)
     return CardValues(**{kind: _value_table(fields[kind], kind) for kind in VALUE_KINDS})
+
+
+def parse_mode_lines(ruleset_id: str, source: Source) -> dict[TrumpMode, str]:
+    """The page's line naming game mode, rule set and trump, one message per mode."""
+    fields = source.fields(f"rule set {ruleset_id}", _OPTIONS)
+    if "mode_line" not in fields:
+        raise source.error(f"rule set {ruleset_id} lacks 'mode_line'")
+    lines = fields["mode_line"].fields("mode_line", _MODES, _MODES)
+    found = {}
+    for mode, line in lines.items():
+        text = line.text(f"mode_line.{mode}")
+        if "%(trump)s" not in text:
+            raise line.error(f"mode_line.{mode} must contain %(trump)s, where the trump goes")
+        found[TrumpMode(mode)] = text
+    return found
 
 
 def parse_ruleset(ruleset_id: str, source: Source) -> RuleSet:
@@ -84,6 +101,7 @@ class RuleSets:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._loaded: dict[str, RuleSet] = {}
+        self._mode_lines: dict[str, dict[TrumpMode, str]] = {}
 
     def available(self) -> list[str]:
         return sorted(path.stem for path in self.folder.glob("*.yaml"))
@@ -98,7 +116,12 @@ class RuleSets:
             if source is None:
                 raise ContentError(path, None, "the rule set file is empty")
             self._loaded[ruleset_id] = parse_ruleset(ruleset_id, source)
+            self._mode_lines[ruleset_id] = parse_mode_lines(ruleset_id, source)
         return self._loaded[ruleset_id]
+
+    def mode_line(self, rules: RuleSet, mode: TrumpMode) -> str:
+        """The untranslated mode line of a loaded rule set."""
+        return self._mode_lines[rules.id][mode]
 
     def get(self, ruleset_id: str, wanted_by: Source) -> RuleSet:
         """The rule set a content file names, or an error at the line that names it."""

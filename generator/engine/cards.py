@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Suit(enum.Enum):
@@ -29,6 +29,15 @@ class Rank(enum.Enum):
     ACE = "A"
 
 
+# Lowest first: a rank's index is its strength within a suit.
+TRUMP_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK,
+)
+PLAIN_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
+)
+
+
 class CardCodeError(ValueError):
     """A card code that names no card of the 32-card deck."""
 
@@ -37,6 +46,20 @@ class CardCodeError(ValueError):
 class Card:
     rank: Rank
     suit: Suit
+    # Derived once, because legal-card evaluation looks them up in its inner loop.
+    trump_strength: int = field(init=False, repr=False, compare=False)
+    plain_strength: int = field(init=False, repr=False, compare=False)
+    ordinal: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trump_strength", TRUMP_ORDER.index(self.rank))
+        object.__setattr__(self, "plain_strength", PLAIN_ORDER.index(self.rank))
+        ordinal = list(Suit).index(self.suit) * 8 + list(Rank).index(self.rank)
+        object.__setattr__(self, "ordinal", ordinal)
+
+    def __hash__(self) -> int:
+        # The default would hash two enums through Python-level __hash__ calls.
+        return self.ordinal
 
     @property
     def code(self) -> str:

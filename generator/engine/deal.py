@@ -19,7 +19,7 @@ Strategy = Callable[[Sequence[Card], Sequence[Play], Trump], Card]
 
 def lowest_card(allowed: Sequence[Card], trick: Sequence[Play], trump: Trump) -> Card:
     """The weakest allowed card (ties broken by deck order, so the choice is repeatable)."""
-    return min(allowed, key=lambda card: (strength(card, trump), DECK.index(card)))
+    return min(allowed, key=lambda card: (strength(card, trump), card.ordinal))
 
 
 def deal_hands(rules: RuleSet, rng: random.Random) -> dict[Seat, list[Card]]:

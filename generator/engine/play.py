@@ -15,7 +15,7 @@ from .cards import Card
 from .rules import RuleSet
 from .seats import Seat
 from .trick import Play, winning_play
-from .trump import Trump, TrumpMode, strength
+from .trump import Trump
 
 
 class Reason(enum.Enum):
@@ -54,16 +54,17 @@ class Reason(enum.Enum):
 
     @property
     def allows(self) -> bool:
-        return self not in _REFUSING
+        return self not in REFUSING
 
 
-_REFUSING = frozenset({
+# A tuple, not a set: membership by identity, with no Python-level enum hashing.
+REFUSING: tuple[Reason, ...] = (
     Reason.MUST_FOLLOW_SUIT,
     Reason.MUST_BEAT_TRUMP,
     Reason.MUST_TRUMP,
     Reason.MUST_OVERTRUMP,
     Reason.MUST_UNDERTRUMP,
-})
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,71 +74,88 @@ class Verdict:
 
     @property
     def allowed(self) -> bool:
-        return self.reason.allows
+        return self.reason not in REFUSING
 
 
-def _split(
-    hand: Sequence[Card], chosen: set[Card] | list[Card], yes: Reason, no: Reason
-) -> list[Verdict]:
-    return [Verdict(card, yes if card in chosen else no) for card in hand]
+def reasons(
+    rules: RuleSet, trump: Trump, trick: Sequence[Play], seat: Seat, hand: Sequence[Card]
+) -> list[Reason]:
+    """The reason deciding each card of `hand`, in hand order."""
+    if not trick:
+        return [Reason.LEAD] * len(hand)
+
+    lead = trick[0].card
+    led = lead.suit
+    holding = winning_play(trick, trump)
+    partner_holds = rules.are_partners(seat, holding.seat)
+    trump_suit = trump.suit
+    all_trumps = trump is Trump.ALL
+
+    if any(card.suit is led for card in hand):
+        # Only a trump lead (every lead, in all trumps) obliges a player to go higher.
+        if all_trumps or led is trump_suit:
+            spare_partner = partner_holds and not (
+                rules.beat_partner_in_all_trumps if all_trumps else rules.beat_partner_on_trump_lead
+            )
+            best = holding.card.trump_strength
+            if not spare_partner and any(
+                card.suit is led and card.trump_strength > best for card in hand
+            ):
+                return [
+                    (Reason.BEAT_TRUMP if card.trump_strength > best else Reason.MUST_BEAT_TRUMP)
+                    if card.suit is led else Reason.MUST_FOLLOW_SUIT
+                    for card in hand
+                ]
+        return [
+            Reason.FOLLOW_SUIT if card.suit is led else Reason.MUST_FOLLOW_SUIT for card in hand
+        ]
+
+    if trump_suit is None or not any(card.suit is trump_suit for card in hand):
+        return [Reason.MAY_DISCARD] * len(hand)
+    if partner_holds and rules.partner_winning_frees:
+        return [Reason.PARTNER_WINNING_FREE] * len(hand)
+    if holding.card.suit is not trump_suit:
+        return [
+            Reason.ANY_TRUMP if card.suit is trump_suit else Reason.MUST_TRUMP for card in hand
+        ]
+
+    best = holding.card.trump_strength
+    if any(card.suit is trump_suit and card.trump_strength > best for card in hand):
+        return [
+            Reason.OVERTRUMP
+            if card.suit is trump_suit and card.trump_strength > best
+            else Reason.MUST_OVERTRUMP
+            for card in hand
+        ]
+    if rules.must_undertrump:
+        return [
+            Reason.UNDERTRUMP if card.suit is trump_suit else Reason.MUST_UNDERTRUMP
+            for card in hand
+        ]
+    return [
+        Reason.MAY_UNDERTRUMP if card.suit is trump_suit else Reason.MAY_DISCARD for card in hand
+    ]
 
 
 def legal_cards(
     rules: RuleSet, trump: Trump, trick: Sequence[Play], seat: Seat, hand: Sequence[Card]
 ) -> list[Verdict]:
     """A verdict for every card of `hand`, in hand order, for `seat` playing to `trick`."""
-    if not trick:
-        return [Verdict(card, Reason.LEAD) for card in hand]
-
-    lead = trick[0].card
-    holding = winning_play(trick, trump)
-    partner_holds = rules.are_partners(seat, holding.seat)
-    of_led_suit = [card for card in hand if card.suit is lead.suit]
-
-    if of_led_suit:
-        # Only a trump lead (every lead, in all trumps) obliges a player to go higher.
-        if trump.is_trump(lead):
-            may_spare_partner = not (
-                rules.beat_partner_in_all_trumps
-                if trump is Trump.ALL
-                else rules.beat_partner_on_trump_lead
-            )
-            best = strength(holding.card, trump)
-            higher = [c for c in of_led_suit if strength(c, trump) > best]
-            if higher and not (partner_holds and may_spare_partner):
-                return [
-                    Verdict(card, Reason.BEAT_TRUMP) if card in higher
-                    else Verdict(card, Reason.MUST_BEAT_TRUMP) if card.suit is lead.suit
-                    else Verdict(card, Reason.MUST_FOLLOW_SUIT)
-                    for card in hand
-                ]
-        return _split(hand, of_led_suit, Reason.FOLLOW_SUIT, Reason.MUST_FOLLOW_SUIT)
-
-    trump_suit = trump.suit
-    if trump.mode is not TrumpMode.SUIT:
-        return [Verdict(card, Reason.MAY_DISCARD) for card in hand]
-    trumps = [card for card in hand if card.suit is trump_suit]
-    if not trumps:
-        return [Verdict(card, Reason.MAY_DISCARD) for card in hand]
-    if partner_holds and rules.partner_winning_frees:
-        return [Verdict(card, Reason.PARTNER_WINNING_FREE) for card in hand]
-    if holding.card.suit is not trump_suit:
-        return _split(hand, trumps, Reason.ANY_TRUMP, Reason.MUST_TRUMP)
-
-    best = strength(holding.card, trump)
-    higher = [c for c in trumps if strength(c, trump) > best]
-    if higher:
-        return _split(hand, higher, Reason.OVERTRUMP, Reason.MUST_OVERTRUMP)
-    if rules.must_undertrump:
-        return _split(hand, trumps, Reason.UNDERTRUMP, Reason.MUST_UNDERTRUMP)
-    return _split(hand, trumps, Reason.MAY_UNDERTRUMP, Reason.MAY_DISCARD)
+    return [
+        Verdict(card, reason)
+        for card, reason in zip(hand, reasons(rules, trump, trick, seat, hand), strict=True)
+    ]
 
 
 def allowed_cards(
     rules: RuleSet, trump: Trump, trick: Sequence[Play], seat: Seat, hand: Sequence[Card]
 ) -> list[Card]:
     """The cards of `hand` that may be played, in hand order."""
-    return [v.card for v in legal_cards(rules, trump, trick, seat, hand) if v.allowed]
+    return [
+        card
+        for card, reason in zip(hand, reasons(rules, trump, trick, seat, hand), strict=True)
+        if reason not in REFUSING
+    ]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import Card, Rank
+from .cards import DECK, Card, Rank
 from .seats import Direction, Seat, table_order
 from .trump import Trump, TrumpMode
 
@@ -23,6 +23,10 @@ class CardValues:
     plain: Mapping[Rank, int]
     no_trump: Mapping[Rank, int]
     all_trumps: Mapping[Rank, int]
+    # Points by card ordinal under each trump, filled on first use.
+    _by_trump: dict[Trump, tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def table(self, kind: str) -> Mapping[Rank, int]:
         return {
@@ -33,6 +37,13 @@ class CardValues:
         }[kind]
 
     def points(self, card: Card, trump: Trump) -> int:
+        table = self._by_trump.get(trump)
+        if table is None:
+            table = tuple(self._points(each, trump) for each in DECK)
+            self._by_trump[trump] = table
+        return table[card.ordinal]
+
+    def _points(self, card: Card, trump: Trump) -> int:
         mode = trump.mode
         if mode is TrumpMode.NO_TRUMP:
             return self.no_trump[card.rank]

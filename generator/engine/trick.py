@@ -25,16 +25,27 @@ def beats(card: Card, best: Card, trump: Trump) -> bool:
     """
     if card.suit is best.suit:
         return strength(card, trump) > strength(best, trump)
-    return card.suit is trump.suit and best.suit is not trump.suit
+    return card.suit is trump.suit
 
 
 def winning_play(plays: Sequence[Play], trump: Trump) -> Play:
     """The play that holds the trick so far (or takes it, once complete)."""
     if not plays:
         raise ValueError("an empty trick has no winner")
+    # `beats`, inlined: this runs for every card of every simulated deal.
+    trump_suit = trump.suit
+    all_trumps = trump is Trump.ALL
     best = plays[0]
     for play in plays[1:]:
-        if beats(play.card, best.card, trump):
+        card, top = play.card, best.card
+        if card.suit is top.suit:
+            if all_trumps or card.suit is trump_suit:
+                stronger = card.trump_strength > top.trump_strength
+            else:
+                stronger = card.plain_strength > top.plain_strength
+        else:
+            stronger = card.suit is trump_suit
+        if stronger:
             best = play
     return best
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 
-from .cards import Card, Rank, Suit
+from .cards import PLAIN_ORDER, TRUMP_ORDER, Card, Suit
+
+__all__ = ["PLAIN_ORDER", "TRUMP_ORDER", "Trump", "TrumpMode", "strength"]
 
 
 class TrumpMode(enum.Enum):
@@ -52,19 +54,8 @@ _SUIT_OF = {
 }
 _TRUMP_OF = {suit: trump for trump, suit in _SUIT_OF.items()}
 
-# Lowest first: the index is the card's strength within its suit.
-TRUMP_ORDER: tuple[Rank, ...] = (
-    Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK,
-)
-PLAIN_ORDER: tuple[Rank, ...] = (
-    Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
-)
-_TRUMP_STRENGTH = {rank: i for i, rank in enumerate(TRUMP_ORDER)}
-_PLAIN_STRENGTH = {rank: i for i, rank in enumerate(PLAIN_ORDER)}
-
-
 def strength(card: Card, trump: Trump) -> int:
     """Rank of the card within its own suit under this trump (higher beats lower)."""
-    if trump.is_trump(card):
-        return _TRUMP_STRENGTH[card.rank]
-    return _PLAIN_STRENGTH[card.rank]
+    if trump is Trump.ALL or card.suit is _SUIT_OF.get(trump):
+        return card.trump_strength
+    return card.plain_strength

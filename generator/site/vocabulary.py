@@ -1,0 +1,65 @@
+"""The site's words for the engine's types, read from `content/vocabulary.yaml`.
+
+Each group of the file is a gettext context; its entries are English
+messages (the msgids), looked up here by the engine value they name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..content.errors import ContentError
+from ..content.nodes import Source, read_yaml
+from ..engine import DECK, Card, Reason, Seat, Trump
+
+_GROUPS: dict[str, list[str]] = {
+    "seat": [seat.value for seat in Seat],
+    "hand": [seat.value for seat in Seat],
+    "plays": [seat.value for seat in Seat],
+    "winner": [seat.value for seat in Seat],
+    "trump": [trump.value for trump in Trump],
+    "reason": [reason.value for reason in Reason],
+    "card": [card.code for card in DECK],
+}
+# Messages in these groups must keep the placeholder they are built around.
+_PLACEHOLDERS = {"plays": "%(card)s"}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """msgids by context and key: `messages["card"]["KS"] == "King of spades"`."""
+
+    messages: dict[str, dict[str, str]]
+
+    def msgid(self, context: str, key: str) -> str:
+        return self.messages[context][key]
+
+    def card(self, card: Card) -> str:
+        return self.messages["card"][card.code]
+
+
+def groups() -> dict[str, list[str]]:
+    """The contexts of the vocabulary and the keys each must have."""
+    return {name: list(keys) for name, keys in _GROUPS.items()}
+
+
+def parse_vocabulary(source: Source) -> Vocabulary:
+    top = source.fields("the vocabulary", frozenset(_GROUPS), frozenset(_GROUPS))
+    messages: dict[str, dict[str, str]] = {}
+    for name, keys in _GROUPS.items():
+        entries = top[name].fields(f"vocabulary group {name}", frozenset(keys), frozenset(keys))
+        texts = {key: value.text(f"{name}.{key}") for key, value in entries.items()}
+        placeholder = _PLACEHOLDERS.get(name)
+        for key, text in texts.items():
+            if placeholder and placeholder not in text:
+                raise entries[key].error(f"{name}.{key} must contain {placeholder}")
+        messages[name] = texts
+    return Vocabulary(messages)
+
+
+def load_vocabulary(path: Path) -> Vocabulary:
+    source = read_yaml(path)
+    if source is None:
+        raise ContentError(path, None, "the vocabulary file is empty")
+    return parse_vocabulary(source)
