@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment
+from jinja2 import Environment, meta
 
 from ..content.errors import ContentError
 from ..content.rulesets import RuleSets
@@ -46,11 +46,14 @@ class Project:
 
 @dataclass(frozen=True)
 class PageSpec:
-    """A page every language has: where it lives and what renders it."""
+    """A page every language has: where it lives, what renders it, what it reads."""
 
+    key: str
     slug: str  # "" for a language's home page
     title: str
     template: str
+    # Content files whose messages the page shows (globs, relative to the project).
+    content: tuple[str, ...]
 
     def path(self, lang: str) -> str:
         return f"{lang}/{self.slug}/" if self.slug else f"{lang}/"
@@ -88,10 +91,37 @@ def load_inputs(project: Project) -> Inputs:
 
 
 def _pages(inputs: Inputs) -> list[PageSpec]:
+    site = "content/site.yaml"
     return [
-        PageSpec("", inputs.site.name, "language_index.html"),
-        PageSpec(inputs.legal_cards.slug, inputs.legal_cards.title, "legal_cards.html"),
+        PageSpec("home", "", inputs.site.name, "language_index.html", (site,)),
+        PageSpec("legal-cards", inputs.legal_cards.slug, inputs.legal_cards.title,
+                 "legal_cards.html",
+                 (site, "content/pages/legal-cards.yaml", "content/vocabulary.yaml",
+                  "content/rulesets/*.yaml")),
     ]
+
+
+def page_sources(project: Project) -> dict[str, set[str]]:
+    """For each page, the project files (templates included) its messages come from."""
+    env = environment(project.templates)
+    sources = {}
+    for spec in _pages(load_inputs(project)):
+        files = {f"templates/{name}" for name in referenced_templates(env, spec.template)}
+        for pattern in spec.content:
+            files |= {str(path.relative_to(project.root)) for path in project.root.glob(pattern)}
+        sources[spec.key] = files
+    return sources
+
+
+def referenced_templates(env: Environment, name: str) -> set[str]:
+    """The template and every template it extends or includes, transitively."""
+    found = {name}
+    assert env.loader is not None
+    source = env.loader.get_source(env, name)[0]
+    for child in meta.find_referenced_templates(env.parse(source)):
+        if child and child not in found:
+            found |= referenced_templates(env, child)
+    return found
 
 
 class SiteWriter:

@@ -20,7 +20,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
-from markupsafe import Markup, escape
 
 from ..content.errors import ContentError
 
@@ -77,7 +76,8 @@ def compile_catalog(catalog: Catalog) -> Translations:
     English forms, and ngettext would never fall back.
     """
     keep = translated_keys(catalog)
-    clean = Catalog(locale=catalog.locale, plural_forms=catalog.plural_forms, charset="utf-8")
+    clean = Catalog(locale=catalog.locale, charset="utf-8")
+    clean.mime_headers = catalog.mime_headers  # keeps the catalog's own Plural-Forms
     for message in catalog:
         msgid = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
         if message.id and (message.context, msgid) in keep:
@@ -166,6 +166,3 @@ def plain(function: Callable[..., str]) -> Callable[..., str]:
     """The same lookup without the fallback mark: for attributes and <title>."""
     return lambda *args: function(*args, mark=False)
 
-
-def html_text(text: str) -> Markup:
-    return escape(text)

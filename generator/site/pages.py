@@ -28,6 +28,8 @@ class Example:
 
     scenario: Scenario
     answer: Answer
+    title: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,17 @@ def load_legal_cards_page(path: Path, scenarios: Mapping[str, Scenario]) -> Lega
         section = item.fields("a section", frozenset({"heading", "examples"}),
                               frozenset({"heading", "examples"}))
         examples = []
-        for ref in section["examples"].items("examples"):
-            scenario_id = ref.text("an example id")
+        for item in section["examples"].items("examples"):
+            keys = frozenset({"scenario", "title", "text"})
+            example = item.fields("an example", keys, keys)
+            scenario_id = example["scenario"].text("scenario")
             if scenario_id not in scenarios:
-                raise ref.error(f"no scenario has the id {scenario_id!r}")
+                raise example["scenario"].error(f"no scenario has the id {scenario_id!r}")
             scenario = scenarios[scenario_id]
-            examples.append(Example(scenario, compute(scenario)))
+            examples.append(Example(
+                scenario, compute(scenario),
+                example["title"].text("title"), example["text"].text("text"),
+            ))
         sections.append(Section(section["heading"].text("heading"), tuple(examples)))
     return LegalCardsPage(
         slug=slug,

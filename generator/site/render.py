@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from ..content.rulesets import RuleSets
 from ..engine import Card, Reason, RuleSet, Seat, Trump
-from .i18n import Gettext, plain
+from .i18n import Gettext
 from .vocabulary import Vocabulary
 
 
@@ -74,10 +74,9 @@ def environment(templates: Path) -> Environment:
 
 
 def install(env: Environment, gettext: Gettext) -> None:
-    """Point the i18n extension (and the `text` helper for attributes) at this language."""
+    """Point the i18n extension at this language."""
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext.gettext, gettext.ngettext, newstyle=True,
         pgettext=gettext.pgettext, npgettext=gettext.npgettext,
     )
-    env.globals["text"] = plain(gettext.gettext)
     env.globals["number"] = gettext.number

@@ -1,0 +1,1 @@
+"""The translators' workflow: extracting messages, managing catalogs, counting progress."""

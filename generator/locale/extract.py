@@ -1,0 +1,60 @@
+"""A Babel extractor for the YAML content files.
+
+Registered in babel.cfg, so that the standard
+`pybabel extract -F babel.cfg -o locales/messages.pot .` collects content
+messages with their file and line. Which keys hold messages is said per
+file pattern in babel.cfg:
+
+    [belote_content: content/pages/**.yaml]
+    keys = title summary intro heading text
+
+    [belote_content: content/vocabulary.yaml]
+    contexts = true
+
+`keys`: a string under one of these keys (at any depth, or in a list under
+one) is a message. `contexts = true`: every string is a message whose
+gettext context is its top-level key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import IO, Any
+
+import yaml
+
+Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
+
+
+def _walk(
+    node: yaml.Node, path: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], yaml.ScalarNode]]:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield from _walk(value, (*path, str(key.value)))
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _walk(item, path)
+    elif isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
+        yield path, node
+
+
+def extract_content(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: list[str],
+    options: Mapping[str, Any],
+) -> Iterator[Extracted]:
+    """Yield `(line, funcname, message, comments)` as Babel's extractors do."""
+    root = yaml.compose(fileobj.read().decode("utf-8"), Loader=yaml.SafeLoader)
+    if root is None:
+        return
+    keys = set(str(options.get("keys", "")).split())
+    by_context = str(options.get("contexts", "")).lower() in {"true", "yes", "1"}
+    for path, node in _walk(root, ()):
+        line = node.start_mark.line + 1
+        comment = [" > ".join(path)] if path else []
+        if by_context and path:
+            yield line, "pgettext", (path[0], node.value), comment
+        elif keys & set(path):
+            yield line, None, node.value, comment
