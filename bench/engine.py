@@ -12,7 +12,15 @@ from pathlib import Path
 
 from generator.content.rulesets import RuleSets
 from generator.engine import (
-    DECK, Card, Play, RuleSet, Trump, deal_hands, legal_cards, lowest_card, play_deal,
+    DECK,
+    Card,
+    Play,
+    RuleSet,
+    Trump,
+    deal_hands,
+    legal_cards,
+    lowest_card,
+    play_deal,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,22 +63,27 @@ def main() -> None:
             legal_cards(rules, trump, trick, seat, hand)  # type: ignore[arg-type]
 
     seconds = best_of(3, evaluate)
-    print(f"legal-card evaluations: {len(positions) / seconds:,.0f}/s "
-          f"({len(positions):,} random positions in {seconds:.3f} s; goal 100,000/s)")
+    print(
+        f"legal-card evaluations: {len(positions) / seconds:,.0f}/s "
+        f"({len(positions):,} random positions in {seconds:.3f} s; goal 100,000/s)"
+    )
 
     deals = []
     for _ in range(2_000):
         rules = rng.choice(rulesets)
-        deals.append((rules, rng.choice(list(Trump)), deal_hands(rules, rng),
-                      rng.choice(rules.order)))
+        deals.append(
+            (rules, rng.choice(list(Trump)), deal_hands(rules, rng), rng.choice(rules.order))
+        )
 
     def play_all() -> None:
         for rules, trump, hands, leader in deals:
             play_deal(rules, trump, hands, leader, lowest_card)
 
     seconds = best_of(3, play_all)
-    print(f"complete deals: {len(deals) / seconds:,.0f}/s "
-          f"({len(deals):,} deals, lowest legal card each turn, in {seconds:.3f} s; goal 3,000/s)")
+    print(
+        f"complete deals: {len(deals) / seconds:,.0f}/s "
+        f"({len(deals):,} deals, lowest legal card each turn, in {seconds:.3f} s; goal 3,000/s)"
+    )
 
 
 if __name__ == "__main__":

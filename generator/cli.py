@@ -18,7 +18,8 @@ EXIT_INVALID = 2
 
 
 def _content(args: argparse.Namespace) -> Path:
-    return args.content or args.project / "content"
+    content: Path | None = args.content
+    return content or args.project / "content"
 
 
 def _load(paths: Sequence[Path], content: Path, need_expect: bool) -> list[Scenario]:
@@ -88,21 +89,28 @@ def parser() -> argparse.ArgumentParser:
         prog="belote-site",
         description="Check Belote rule examples with the engine and build the rules site.",
     )
-    top.add_argument("--project", type=Path, default=Path("."),
-                     help="the project folder (default: the current folder)")
-    top.add_argument("--content", type=Path, default=None,
-                     help="the content folder (default: PROJECT/content)")
+    top.add_argument(
+        "--project",
+        type=Path,
+        default=Path("."),
+        help="the project folder (default: the current folder)",
+    )
+    top.add_argument(
+        "--content", type=Path, default=None, help="the content folder (default: PROJECT/content)"
+    )
     commands = top.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="compare every scenario with the engine, "
-                                "and check the catalogs")
+    check = commands.add_parser(
+        "check", help="compare every scenario with the engine, and check the catalogs"
+    )
     check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: content/)")
     check.set_defaults(run=run_check)
     explain = commands.add_parser("explain", help="print the engine's answers as JSON")
     explain.add_argument("paths", nargs="+", type=Path, help="scenario files or folders")
     explain.set_defaults(run=run_explain)
     build = commands.add_parser("build", help="check, then build the site")
-    build.add_argument("--out", type=Path, default=Path("site"),
-                       help="output folder (default: site/)")
+    build.add_argument(
+        "--out", type=Path, default=Path("site"), help="output folder (default: site/)"
+    )
     build.set_defaults(run=run_build)
     locale = commands.add_parser("locale", help="manage translation catalogs")
     actions = locale.add_subparsers(dest="action", required=True)
@@ -110,8 +118,9 @@ def parser() -> argparse.ArgumentParser:
     add.add_argument("lang", help="locale code, such as fr or pt_BR")
     actions.add_parser("update", help="re-extract messages and merge them into every catalog")
     stats_command = actions.add_parser("stats", help="translated, fuzzy and missing messages")
-    stats_command.add_argument("--min", type=float, default=0.0,
-                               help="exit 1 when a language is below this percentage")
+    stats_command.add_argument(
+        "--min", type=float, default=0.0, help="exit 1 when a language is below this percentage"
+    )
     locale.set_defaults(run=run_locale)
     return top
 

@@ -51,7 +51,7 @@ def compute(scenario: Scenario) -> Answer:
     position = scenario.position
     result = None
     if scenario.play is not None and scenario.completes_trick:
-        plays = position.trick + (Play(position.seat, scenario.play),)
+        plays = (*position.trick, Play(position.seat, scenario.play))
         result = score_trick(plays, position.rules, position.trump, last_trick=scenario.last_trick)
     return Answer(scenario, tuple(position.verdicts), result)
 
@@ -88,7 +88,9 @@ def mismatches(answer: Answer) -> list[Mismatch]:
 
     hand_order = list(scenario.position.hand)
     if expect.allowed is not None and expect.allowed != frozenset(answer.allowed):
-        in_hand_order = sorted(expect.allowed, key=lambda c: hand_order.index(c) if c in hand_order else 99)
+        in_hand_order = sorted(
+            expect.allowed, key=lambda c: hand_order.index(c) if c in hand_order else 99
+        )
         differs("allowed", _cards(in_hand_order), _cards(answer.allowed))
     if expect.reasons is not None:
         computed = {v.card: v.reason for v in answer.verdicts}

@@ -9,16 +9,28 @@ from ..engine import VALUE_KINDS, CardValues, Direction, Rank, RuleSet, Seat, Tr
 from .errors import ContentError
 from .nodes import Source, read_yaml
 
-_OPTIONS = frozenset({
-    "name", "description", "seats", "direction", "partnerships",
-    "beat_partner_on_trump_lead", "beat_partner_in_all_trumps",
-    "partner_winning_frees", "must_undertrump", "last_trick_bonus", "values",
-    "mode_line",
-})
+_OPTIONS = frozenset(
+    {
+        "name",
+        "description",
+        "seats",
+        "direction",
+        "partnerships",
+        "beat_partner_on_trump_lead",
+        "beat_partner_in_all_trumps",
+        "partner_winning_frees",
+        "must_undertrump",
+        "last_trick_bonus",
+        "values",
+        "mode_line",
+    }
+)
 _MODES = frozenset(mode.value for mode in TrumpMode)
 _FLAGS = (
-    "beat_partner_on_trump_lead", "beat_partner_in_all_trumps",
-    "partner_winning_frees", "must_undertrump",
+    "beat_partner_on_trump_lead",
+    "beat_partner_in_all_trumps",
+    "partner_winning_frees",
+    "must_undertrump",
 )
 _RANKS = {rank.value: rank for rank in Rank}
 
@@ -28,14 +40,14 @@ def _seat(source: Source) -> Seat:
     try:
         return Seat(name)
     except ValueError:
-        raise source.error(
-            f"unknown seat {name!r} (north, east, south or west)"
-        ) from None
+        raise source.error(f"unknown seat {name!r} (north, east, south or west)") from None
 
 
 def _value_table(source: Source, kind: str) -> dict[Rank, int]:
     fields = source.fields(f"values.{kind}", frozenset(_RANKS), frozenset(_RANKS))
-    return {_RANKS[name]: value.typed(int, f"the value of {name}") for name, value in fields.items()}
+    return {
+        _RANKS[name]: value.typed(int, f"the value of {name}") for name, value in fields.items()
+    }
 
 
 def _values(source: Source) -> CardValues:

@@ -17,10 +17,20 @@ from .nodes import Source, read_yaml
 from .rulesets import RuleSets
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_KEYS = frozenset({
-    "id", "rules", "trump", "trick", "hand", "play", "last_trick", "expect",
-    "title", "text",
-})
+_KEYS = frozenset(
+    {
+        "id",
+        "rules",
+        "trump",
+        "trick",
+        "hand",
+        "play",
+        "last_trick",
+        "expect",
+        "title",
+        "text",
+    }
+)
 _REQUIRED = frozenset({"id", "rules", "trump", "trick", "hand"})
 _EXPECT_KEYS = frozenset({"allowed", "reasons", "winner", "points", "breakdown"})
 
@@ -99,7 +109,9 @@ def _trump(source: Source) -> Trump:
 def _trick(source: Source, rules: RuleSet) -> tuple[Play, ...]:
     plays: list[Play] = []
     for item in source.items("trick"):
-        fields = item.fields("a trick entry", frozenset({"seat", "card"}), frozenset({"seat", "card"}))
+        fields = item.fields(
+            "a trick entry", frozenset({"seat", "card"}), frozenset({"seat", "card"})
+        )
         seat = _seat(fields["seat"], rules)
         if plays and seat is not rules.next_seat(plays[-1].seat):
             raise fields["seat"].error(
@@ -143,7 +155,10 @@ def _expectation(source: Source, hand: Iterable[Card]) -> Expectation:
     if "points" in fields:
         points = fields["points"].typed(int, "expect.points")
     if "breakdown" in fields:
-        breakdown = tuple(item.typed(int, "a breakdown entry") for item in fields["breakdown"].items("expect.breakdown"))
+        breakdown = tuple(
+            item.typed(int, "a breakdown entry")
+            for item in fields["breakdown"].items("expect.breakdown")
+        )
     return Expectation(allowed, reasons, winner, points, breakdown, source.line)
 
 
@@ -156,13 +171,17 @@ def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> 
     fields = source.fields("a scenario", _KEYS, _REQUIRED | ({"expect"} if need_expect else set()))
     scenario_id = fields["id"].text("id")
     if not _ID.fullmatch(scenario_id):
-        raise fields["id"].error(f"id {scenario_id!r} must be lower-case letters, digits and dashes")
+        raise fields["id"].error(
+            f"id {scenario_id!r} must be lower-case letters, digits and dashes"
+        )
 
     rules = rulesets.get(fields["rules"].text("rules"), fields["rules"])
     trump = _trump(fields["trump"])
     trick = _trick(fields["trick"], rules)
 
-    hand_fields = fields["hand"].fields("hand", frozenset({"seat", "cards"}), frozenset({"seat", "cards"}))
+    hand_fields = fields["hand"].fields(
+        "hand", frozenset({"seat", "cards"}), frozenset({"seat", "cards"})
+    )
     seat = _seat(hand_fields["seat"], rules)
     to_move = rules.next_seat(trick[-1].seat) if trick else None
     if to_move is not None and seat is not to_move:
@@ -204,7 +223,11 @@ def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> 
         title=fields["title"].text("title") if "title" in fields else None,
         text=fields["text"].text("text") if "text" in fields else None,
     )
-    if expect and (expect.winner or expect.points is not None or expect.breakdown) and not scenario.completes_trick:
+    if (
+        expect
+        and (expect.winner or expect.points is not None or expect.breakdown)
+        and not scenario.completes_trick
+    ):
         raise fields["expect"].error(
             "winner, points and breakdown need a `play` that completes the trick"
         )
@@ -233,7 +256,9 @@ def load_scenarios(
     for path in scenario_files(paths):
         root = read_yaml(path)
         if root is None:
-            raise ContentError(path, None, "the file is empty: expected a scenario or a list of them")
+            raise ContentError(
+                path, None, "the file is empty: expected a scenario or a list of them"
+            )
         value = root.value()
         if isinstance(value, dict):
             items = [root]

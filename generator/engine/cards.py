@@ -31,10 +31,24 @@ class Rank(enum.Enum):
 
 # Lowest first: a rank's index is its strength within a suit.
 TRUMP_ORDER: tuple[Rank, ...] = (
-    Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+    Rank.NINE,
+    Rank.JACK,
 )
 PLAIN_ORDER: tuple[Rank, ...] = (
-    Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
 )
 
 

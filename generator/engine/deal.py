@@ -27,7 +27,7 @@ def deal_hands(rules: RuleSet, rng: random.Random) -> dict[Seat, list[Card]]:
     cards = list(DECK)
     rng.shuffle(cards)
     size = len(cards) // rules.players
-    return {seat: cards[i * size:(i + 1) * size] for i, seat in enumerate(rules.order)}
+    return {seat: cards[i * size : (i + 1) * size] for i, seat in enumerate(rules.order)}
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,8 @@ def reasons(
             ):
                 return [
                     (Reason.BEAT_TRUMP if card.trump_strength > best else Reason.MUST_BEAT_TRUMP)
-                    if card.suit is led else Reason.MUST_FOLLOW_SUIT
+                    if card.suit is led
+                    else Reason.MUST_FOLLOW_SUIT
                     for card in hand
                 ]
         return [
@@ -115,9 +116,7 @@ def reasons(
     if partner_holds and rules.partner_winning_frees:
         return [Reason.PARTNER_WINNING_FREE] * len(hand)
     if holding.card.suit is not trump_suit:
-        return [
-            Reason.ANY_TRUMP if card.suit is trump_suit else Reason.MUST_TRUMP for card in hand
-        ]
+        return [Reason.ANY_TRUMP if card.suit is trump_suit else Reason.MUST_TRUMP for card in hand]
 
     best = holding.card.trump_strength
     if any(card.suit is trump_suit and card.trump_strength > best for card in hand):

@@ -54,6 +54,7 @@ _SUIT_OF = {
 }
 _TRUMP_OF = {suit: trump for trump, suit in _SUIT_OF.items()}
 
+
 def strength(card: Card, trump: Trump) -> int:
     """Rank of the card within its own suit under this trump (higher beats lower)."""
     if trump is Trump.ALL or card.suit is _SUIT_OF.get(trump):

@@ -27,11 +27,12 @@ def _pybabel(*args: str) -> str:
     log = io.StringIO()
     with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
         try:
-            CommandLineInterface().run(["pybabel", "--quiet", *args])
+            CommandLineInterface().run(["pybabel", "--quiet", *args])  # type: ignore[no-untyped-call]
         except SystemExit as stop:
             if stop.code:
-                raise ContentError(Path("babel.cfg"), None,
-                                   f"pybabel {args[0]} failed: {log.getvalue().strip()}") from None
+                raise ContentError(
+                    Path("babel.cfg"), None, f"pybabel {args[0]} failed: {log.getvalue().strip()}"
+                ) from None
     return log.getvalue()
 
 
@@ -39,8 +40,16 @@ def extract(project: Path) -> Path:
     """Collect every message of templates and content into locales/messages.pot."""
     pot = project / POT
     pot.parent.mkdir(parents=True, exist_ok=True)
-    _pybabel("extract", "-F", str(project / "babel.cfg"), "-o", str(pot),
-             "--omit-header", "--sort-output", str(project))
+    _pybabel(
+        "extract",
+        "-F",
+        str(project / "babel.cfg"),
+        "-o",
+        str(pot),
+        "--omit-header",
+        "--sort-output",
+        str(project),
+    )
     # Locations relative to the project, whatever folder the command ran from.
     text = pot.read_text(encoding="utf-8")
     prefix = str(project.resolve()).rstrip("/") + "/"
@@ -50,8 +59,9 @@ def extract(project: Path) -> Path:
 
 def check_locale_code(lang: str) -> Locale:
     if not _LOCALE_CODE.fullmatch(lang):
-        raise ContentError(Path("locales"), None,
-                           f"{lang!r} is not a locale code (like fr, sk, pt_BR)")
+        raise ContentError(
+            Path("locales"), None, f"{lang!r} is not a locale code (like fr, sk, pt_BR)"
+        )
     try:
         return Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
@@ -62,7 +72,9 @@ def add_language(project: Path, lang: str) -> Path:
     """Create the catalog of a new language, with the plural rule CLDR gives it."""
     check_locale_code(lang)
     if lang == SOURCE_LANGUAGE:
-        raise ContentError(Path("locales"), None, "English is the source language: it has no catalog")
+        raise ContentError(
+            Path("locales"), None, "English is the source language: it has no catalog"
+        )
     target = catalog_path(project / "locales", lang)
     if target.exists():
         raise ContentError(target, None, "this language already has a catalog")
@@ -76,8 +88,16 @@ def update_languages(project: Path) -> list[str]:
     pot = extract(project)
     languages = discover_languages(project / "locales")[1:]
     for lang in languages:
-        _pybabel("update", "-i", str(pot), "-d", str(project / "locales"), "-l", lang,
-                 "--ignore-obsolete")
+        _pybabel(
+            "update",
+            "-i",
+            str(pot),
+            "-d",
+            str(project / "locales"),
+            "-l",
+            lang,
+            "--ignore-obsolete",
+        )
     return languages
 
 
@@ -102,8 +122,11 @@ def _ids(message: Message) -> list[str]:
 
 
 def _placeholders(text: str) -> list[str]:
-    return [f"%({name})s" if name else f"%{kind}" for name, kind in _PLACEHOLDER.findall(text)
-            if kind != "%" or name]
+    return [
+        f"%({name})s" if name else f"%{kind}"
+        for name, kind in _PLACEHOLDER.findall(text)
+        if kind != "%" or name
+    ]
 
 
 def _problems(message: Message) -> Iterator[str]:
@@ -116,8 +139,10 @@ def _problems(message: Message) -> Iterator[str]:
                 yield f"the translation adds the HTML tag {tag}, which its source message lacks"
         for holder in _placeholders(text):
             if holder not in allowed_holders:
-                yield (f"the translation has the placeholder {holder}, which its source message "
-                       f"lacks (a literal % is written %%)")
+                yield (
+                    f"the translation has the placeholder {holder}, which its source message "
+                    f"lacks (a literal % is written %%)"
+                )
 
 
 def check_catalog(path: Path, lang: str) -> list[Problem]:
@@ -126,12 +151,12 @@ def check_catalog(path: Path, lang: str) -> list[Problem]:
     found: list[Problem] = []
     for message, errors in catalog.check():
         for error in errors:
-            found.append(Problem(path, message.lineno, f"{_ids(message)[0]!r}: {error}"))
+            found.append(Problem(path, message.lineno or 0, f"{_ids(message)[0]!r}: {error}"))
     for message in catalog:
         if not message.id or not message.string:
             continue
         for problem in _problems(message):
-            found.append(Problem(path, message.lineno, f"{_ids(message)[0]!r}: {problem}"))
+            found.append(Problem(path, message.lineno or 0, f"{_ids(message)[0]!r}: {problem}"))
     return sorted(set(found), key=lambda p: p.line)
 
 

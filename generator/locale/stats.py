@@ -31,8 +31,10 @@ def render(table: dict[str, dict[str, Count]]) -> str:
     if not table:
         return f"no catalogs yet (see {POT.parent}/); add one with `belote-site locale add LANG`"
     columns = list(next(iter(table.values())))
-    lines = [f"{'language':<10}" + "".join(f"{name:>28}" for name in columns),
-             f"{'':<10}" + "".join(f"{'translated/fuzzy/missing':>28}" for _ in columns)]
+    lines = [
+        f"{'language':<10}" + "".join(f"{name:>28}" for name in columns),
+        f"{'':<10}" + "".join(f"{'translated/fuzzy/missing':>28}" for _ in columns),
+    ]
     for lang, row in table.items():
         cells = [f"{c.translated}/{c.fuzzy}/{c.missing} ({c.percent:.0f} %)" for c in row.values()]
         lines.append(f"{lang:<10}" + "".join(f"{cell:>28}" for cell in cells))

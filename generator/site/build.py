@@ -85,8 +85,9 @@ def load_inputs(project: Project) -> Inputs:
         vocabulary=load_vocabulary(project.content / "vocabulary.yaml"),
         rulesets=rulesets,
         legal_cards=load_legal_cards_page(project.content / "pages" / "legal-cards.yaml", by_id),
-        languages=[load_language(project.locales, code)
-                   for code in discover_languages(project.locales)],
+        languages=[
+            load_language(project.locales, code) for code in discover_languages(project.locales)
+        ],
     )
 
 
@@ -94,10 +95,18 @@ def _pages(inputs: Inputs) -> list[PageSpec]:
     site = "content/site.yaml"
     return [
         PageSpec("home", "", inputs.site.name, "language_index.html", (site,)),
-        PageSpec("legal-cards", inputs.legal_cards.slug, inputs.legal_cards.title,
-                 "legal_cards.html",
-                 (site, "content/pages/legal-cards.yaml", "content/vocabulary.yaml",
-                  "content/rulesets/*.yaml")),
+        PageSpec(
+            "legal-cards",
+            inputs.legal_cards.slug,
+            inputs.legal_cards.title,
+            "legal_cards.html",
+            (
+                site,
+                "content/pages/legal-cards.yaml",
+                "content/vocabulary.yaml",
+                "content/rulesets/*.yaml",
+            ),
+        ),
     ]
 
 
@@ -137,8 +146,10 @@ class SiteWriter:
         return self.inputs.site.base_url + path
 
     def alternates(self, page: PageSpec) -> list[dict[str, str]]:
-        return [{"tag": lang.tag, "url": self.url(page.path(lang.code))}
-                for lang in self.inputs.languages]
+        return [
+            {"tag": lang.tag, "url": self.url(page.path(lang.code))}
+            for lang in self.inputs.languages
+        ]
 
     def write(self, relative: str, text: str) -> None:
         target = self.out / relative
@@ -171,18 +182,27 @@ class SiteWriter:
                 "alternates": self.alternates(spec),
                 "x_default": self.url(spec.path(self.inputs.languages[0].code)),
                 "page_links": [
-                    {"href": root + other.path(language.code), "title": other.title,
-                     "current": other is spec}
+                    {
+                        "href": root + other.path(language.code),
+                        "title": other.title,
+                        "current": other is spec,
+                    }
                     for other in self.pages
                 ],
                 "switcher": [
-                    {"href": root + spec.path(other.code), "tag": other.tag,
-                     "name": other.own_name, "current": other is language}
+                    {
+                        "href": root + spec.path(other.code),
+                        "tag": other.tag,
+                        "name": other.own_name,
+                        "current": other is language,
+                    }
                     for other in self.inputs.languages
                 ],
             }
-            self.write(spec.path(language.code) + "index.html",
-                       self.render(spec.template, gettext, context))
+            self.write(
+                spec.path(language.code) + "index.html",
+                self.render(spec.template, gettext, context),
+            )
         return len(self.pages)
 
     def _head_title(self, spec: PageSpec, gettext: Gettext) -> str:
@@ -202,16 +222,22 @@ class SiteWriter:
             "alternates": self.alternates(home),
             "x_default": self.url(""),
             "codes": [lang.code.split("_")[0] for lang in self.inputs.languages],
-            "switcher": [{"href": home.path(lang.code), "tag": lang.tag, "name": lang.own_name}
-                         for lang in self.inputs.languages],
+            "switcher": [
+                {"href": home.path(lang.code), "tag": lang.tag, "name": lang.own_name}
+                for lang in self.inputs.languages
+            ],
         }
         self.write("index.html", self.render("root_index.html", Gettext(source), context))
 
     def sitemap(self) -> None:
         entries = [
-            {"url": self.url(spec.path(lang.code)), "alternates": self.alternates(spec),
-             "x_default": self.url(spec.path(self.inputs.languages[0].code))}
-            for spec in self.pages for lang in self.inputs.languages
+            {
+                "url": self.url(spec.path(lang.code)),
+                "alternates": self.alternates(spec),
+                "x_default": self.url(spec.path(self.inputs.languages[0].code)),
+            }
+            for spec in self.pages
+            for lang in self.inputs.languages
         ]
         self.write("sitemap.xml", self.env.get_template("sitemap.xml").render(entries=entries))
 

@@ -150,11 +150,12 @@ class Gettext:
         return self._fallback(None, singular, text, mark)
 
     def pgettext(self, context: str, message: str, *, mark: bool = True) -> str:
-        text = self.language.translations.pgettext(context, message)
+        text = str(self.language.translations.pgettext(context, message))
         return self._fallback(context, message, text, mark)
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int,
-                  *, mark: bool = True) -> str:
+    def npgettext(
+        self, context: str, singular: str, plural: str, n: int, *, mark: bool = True
+    ) -> str:
         text = self.language.translations.npgettext(context, singular, plural, n)
         return self._fallback(context, singular, text, mark)
 
@@ -165,4 +166,3 @@ class Gettext:
 def plain(function: Callable[..., str]) -> Callable[..., str]:
     """The same lookup without the fallback mark: for attributes and <title>."""
     return lambda *args: function(*args, mark=False)
-

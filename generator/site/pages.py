@@ -55,8 +55,9 @@ def _required(path: Path) -> Source:
 
 
 def load_site_info(path: Path) -> SiteInfo:
-    fields = _required(path).fields("site settings", frozenset({"name", "base_url"}),
-                                    frozenset({"name", "base_url"}))
+    fields = _required(path).fields(
+        "site settings", frozenset({"name", "base_url"}), frozenset({"name", "base_url"})
+    )
     base_url = os.environ.get("BELOTE_SITE_URL") or fields["base_url"].text("base_url")
     if not re.match(r"https?://", base_url):
         raise fields["base_url"].error(f"base_url must be an http(s) address, not {base_url!r}")
@@ -71,8 +72,9 @@ def load_legal_cards_page(path: Path, scenarios: Mapping[str, Scenario]) -> Lega
         raise fields["slug"].error(f"slug {slug!r} must be lower-case letters, digits and dashes")
     sections = []
     for item in fields["sections"].items("sections"):
-        section = item.fields("a section", frozenset({"heading", "examples"}),
-                              frozenset({"heading", "examples"}))
+        section = item.fields(
+            "a section", frozenset({"heading", "examples"}), frozenset({"heading", "examples"})
+        )
         examples = []
         for item in section["examples"].items("examples"):
             keys = frozenset({"scenario", "title", "text"})
@@ -81,10 +83,14 @@ def load_legal_cards_page(path: Path, scenarios: Mapping[str, Scenario]) -> Lega
             if scenario_id not in scenarios:
                 raise example["scenario"].error(f"no scenario has the id {scenario_id!r}")
             scenario = scenarios[scenario_id]
-            examples.append(Example(
-                scenario, compute(scenario),
-                example["title"].text("title"), example["text"].text("text"),
-            ))
+            examples.append(
+                Example(
+                    scenario,
+                    compute(scenario),
+                    example["title"].text("title"),
+                    example["text"].text("text"),
+                )
+            )
         sections.append(Section(section["heading"].text("heading"), tuple(examples)))
     return LegalCardsPage(
         slug=slug,

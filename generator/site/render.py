@@ -27,7 +27,9 @@ class Words:
     rulesets: RuleSets
 
     def _word(self, context: str, key: str, *, mark: bool = True) -> Markup:
-        return Markup(self.gettext.pgettext(context, self.vocabulary.msgid(context, key), mark=mark))
+        return Markup(
+            self.gettext.pgettext(context, self.vocabulary.msgid(context, key), mark=mark)
+        )
 
     def seat(self, seat: Seat) -> Markup:
         return self._word("seat", seat.value)
@@ -76,7 +78,10 @@ def environment(templates: Path) -> Environment:
 def install(env: Environment, gettext: Gettext) -> None:
     """Point the i18n extension at this language."""
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext.gettext, gettext.ngettext, newstyle=True,
-        pgettext=gettext.pgettext, npgettext=gettext.npgettext,
+        gettext.gettext,
+        gettext.ngettext,
+        newstyle=True,
+        pgettext=gettext.pgettext,
+        npgettext=gettext.npgettext,
     )
     env.globals["number"] = gettext.number
