@@ -11,7 +11,7 @@ from pathlib import Path
 from .content.errors import ContentError
 from .content.rulesets import RuleSets
 from .content.scenarios import Scenario, load_scenarios
-from .verify import compute, mismatches
+from .verify import compute, explain, mismatches
 
 EXIT_MISMATCH = 1
 EXIT_INVALID = 2
@@ -46,7 +46,7 @@ def run_check(args: argparse.Namespace) -> int:
 def run_explain(args: argparse.Namespace) -> int:
     content = _content(args)
     scenarios = _load(args.paths, content, need_expect=False)
-    json.dump([compute(s).as_json() for s in scenarios], sys.stdout, ensure_ascii=False, indent=1)
+    json.dump([explain(compute(s)) for s in scenarios], sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 0
 

@@ -6,6 +6,7 @@ the engine only ever looks at these options, never at a rule set's name.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -55,6 +56,62 @@ class CardValues:
 VALUE_KINDS = ("trump", "plain", "no_trump", "all_trumps")
 
 
+class Comparison(enum.Enum):
+    """How the two sides' declarations are weighed against each other."""
+
+    # Only the side with the best single declaration scores, and all of its own.
+    BEST_DECLARATION = "best-declaration"
+    # Sequences and carrés are weighed apart: the best sequence's side scores
+    # its sequences, the best carré's side its carrés (seed 004).
+    SEQUENCES_AND_CARRES_APART = "apart"
+
+
+class ExactTie(enum.Enum):
+    NOBODY = "nobody"  # FFB: equal best declarations cancel out
+    FIRST_ANNOUNCED = "first-announced"  # the one declared first (nearest the leader) wins
+
+
+@dataclass(frozen=True)
+class DeclarationRules:
+    enabled: bool
+    # Points by sequence length (3, 4 and 5, the last for five cards or more).
+    sequences: Mapping[int, int]
+    carres: Mapping[Rank, int]
+    comparison: Comparison
+    exact_tie: ExactTie
+    belote_points: int
+
+
+class Tie(enum.Enum):
+    """What a deal is when the taker scores exactly as much as the defence."""
+
+    LITIGE = "litige"  # the defence scores; the taker's points wait for the next deal's winner
+    FAILED = "failed"  # as if the contract failed (dedans)
+    MADE = "made"  # as if the contract was made
+
+
+class Rounding(enum.Enum):
+    NONE = "none"
+    TENS = "tens"  # to the nearest ten, a five rounding up
+
+
+class BothOverTarget(enum.Enum):
+    """Who wins when both sides pass the target in the same deal."""
+
+    HIGHER_TOTAL = "higher-total"
+    TAKER = "taker"
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    capot_points: int
+    belote_kept_on_failure: bool
+    tie: Tie
+    rounding: Rounding
+    target: int
+    both_over_target: BothOverTarget
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """The play and scoring options of one rule book or house."""
@@ -75,6 +132,10 @@ class RuleSet:
     must_undertrump: bool
     values: CardValues
     last_trick_bonus: int
+    declarations: DeclarationRules
+    scoring: ScoringRules
+    # The trump modes a deal may be played in (suit, no trump, all trumps).
+    modes: tuple[TrumpMode, ...] = (TrumpMode.SUIT, TrumpMode.NO_TRUMP, TrumpMode.ALL_TRUMPS)
     description: str = ""
     order: tuple[Seat, ...] = field(init=False)
     _partner: Mapping[Seat, Seat] = field(init=False, repr=False, compare=False)
@@ -101,6 +162,16 @@ class RuleSet:
         """The seat that plays after `seat`."""
         order = self.order
         return order[(order.index(seat) + 1) % len(order)]
+
+    @property
+    def sides(self) -> tuple[frozenset[Seat], ...]:
+        """The sides that score: the partnerships, or each seat alone."""
+        sides: list[frozenset[Seat]] = []
+        for seat in self.order:
+            side = self.side_of(seat)
+            if side not in sides:
+                sides.append(side)
+        return tuple(sides)
 
     def side_of(self, seat: Seat) -> frozenset[Seat]:
         """The seats that score together with `seat` (itself alone without partners)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..content.errors import ContentError
 from ..content.nodes import Source, read_yaml
-from ..content.scenarios import Scenario
+from ..content.scenarios import PlayScenario, Scenario
 from ..verify import Answer, compute
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -26,7 +26,7 @@ class SiteInfo:
 class Example:
     """A scenario shown on a page, with the engine's (already checked) answer."""
 
-    scenario: Scenario
+    scenario: PlayScenario
     answer: Answer
     title: str
     text: str
@@ -83,10 +83,14 @@ def load_legal_cards_page(path: Path, scenarios: Mapping[str, Scenario]) -> Lega
             if scenario_id not in scenarios:
                 raise example["scenario"].error(f"no scenario has the id {scenario_id!r}")
             scenario = scenarios[scenario_id]
+            if not isinstance(scenario, PlayScenario):
+                raise example["scenario"].error(f"scenario {scenario_id} is not a play scenario")
+            answer = compute(scenario)
+            assert isinstance(answer, Answer)
             examples.append(
                 Example(
                     scenario,
-                    compute(scenario),
+                    answer,
                     example["title"].text("title"),
                     example["text"].text("text"),
                 )
