@@ -201,20 +201,19 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 class _Comparer:
-    def __init__(self, scenario: Scenario, line: int) -> None:
+    """Collects mismatches, each at the line of the `expect` field it concerns."""
+
+    def __init__(self, scenario: Scenario, line: int, lines: Mapping[str, int]) -> None:
         self.scenario = scenario
         self.line = line
+        self.lines = lines
         self.found: list[Mismatch] = []
 
     def differs(self, field: str, expected: object, computed: object) -> None:
+        line = self.lines.get(field.split(".")[0], self.line)
         self.found.append(
             Mismatch(
-                self.scenario.id,
-                self.scenario.path,
-                self.line,
-                field,
-                str(expected),
-                str(computed),
+                self.scenario.id, self.scenario.path, line, field, str(expected), str(computed)
             )
         )
 
@@ -228,7 +227,7 @@ def _play_mismatches(answer: Answer) -> list[Mismatch]:
     expect = scenario.expect
     if expect is None:
         return []
-    check = _Comparer(scenario, expect.line)
+    check = _Comparer(scenario, expect.line, expect.lines)
     hand = list(scenario.position.hand)
     if expect.allowed is not None and expect.allowed != frozenset(answer.allowed):
         in_hand_order = sorted(expect.allowed, key=lambda c: hand.index(c) if c in hand else 99)
@@ -253,7 +252,7 @@ def _declarations_mismatches(answer: DeclarationsAnswer) -> list[Mismatch]:
     expect = scenario.expect
     if expect is None:
         return []
-    check = _Comparer(scenario, expect.line)
+    check = _Comparer(scenario, expect.line, expect.lines)
     rules = scenario.rules
     if expect.found is not None:
         for seat in scenario.hands:
@@ -281,7 +280,7 @@ def _deal_mismatches(answer: DealAnswer) -> list[Mismatch]:
     expect = scenario.expect
     if expect is None:
         return []
-    check = _Comparer(scenario, expect.line)
+    check = _Comparer(scenario, expect.line, expect.lines)
     rules = scenario.rules
     score = answer.score
     if expect.outcome is not None and expect.outcome is not score.outcome:
@@ -297,7 +296,7 @@ def _game_mismatches(answer: GameAnswer) -> list[Mismatch]:
     expect = scenario.expect
     if expect is None:
         return []
-    check = _Comparer(scenario, expect.line)
+    check = _Comparer(scenario, expect.line, expect.lines)
     rules = scenario.rules
     result = answer.result
     if expect.totals is not None and dict(expect.totals) != dict(result.totals):

@@ -33,7 +33,8 @@ def seat(source: Source, rules: RuleSet) -> Seat:
 
 def side_name(side: frozenset[Seat], rules: RuleSet) -> str:
     """`north-south`, `east-west`, or a seat's name when each plays for himself."""
-    return "-".join(s.value for s in rules.direction.compass if s in side and s in rules.order)
+    # Named in compass order whatever the direction of play: north-south, east-west.
+    return "-".join(s.value for s in Seat if s in side and s in rules.order)
 
 
 def side(source: Source, rules: RuleSet) -> frozenset[Seat]:

@@ -67,6 +67,10 @@ class Source:
             for key, value in self.node.value
         ]
 
+    def key_lines(self) -> dict[str, int]:
+        """The line of each key of a mapping: where a mismatch in that field is reported."""
+        return {str(key.value()): key.line for key, _ in self.pairs("a mapping")}
+
     def fields(
         self, what: str, allowed: frozenset[str], required: frozenset[str] = frozenset()
     ) -> dict[str, Source]:
@@ -87,20 +91,30 @@ class Source:
 
 
 def read_yaml(path: Path) -> Source | None:
-    """The document of a YAML file as a node tree; None for an empty file."""
+    """The document of a YAML file as a node tree; None for a file with no document."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ContentError(path, None, f"not UTF-8 text ({error.reason})") from None
+        data = path.read_bytes()
     except OSError as error:
         raise ContentError(path, None, f"cannot read: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ContentError(path, line, f"not UTF-8 text ({error.reason})") from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else None
+        where = mark.line + 1 if mark else None
         problem = error.problem or error.context or "invalid YAML"
-        raise ContentError(path, line, f"YAML syntax error: {problem}") from None
+        raise ContentError(path, where, f"YAML syntax error: {problem}") from None
+    except yaml.reader.ReaderError as error:
+        # A character YAML does not allow: its position is in characters.
+        line = text[: error.position].count("\n") + 1
+        raise ContentError(
+            path, line, f"YAML syntax error: character {error.character!r} is not allowed"
+        ) from None
     except yaml.YAMLError as error:
-        raise ContentError(path, None, f"YAML error: {error}") from None
+        message = " ".join(str(error).split())
+        raise ContentError(path, None, f"YAML error: {message}") from None
     return Source(path, node) if node is not None else None

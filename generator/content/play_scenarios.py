@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import Card, Play, Position, Reason, RuleSet, Seat
@@ -39,6 +39,7 @@ class Expectation:
     points: int | None = None
     breakdown: tuple[int, ...] | None = None
     line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _expectation(source: Source, hand: Iterable[Card], rules: RuleSet) -> Expect
             item.typed(int, "a breakdown entry")
             for item in given["breakdown"].items("expect.breakdown")
         )
-    return Expectation(allowed, reasons, winner, points, breakdown, source.line)
+    return Expectation(allowed, reasons, winner, points, breakdown, source.line, source.key_lines())
 
 
 def parse_play(

@@ -38,12 +38,29 @@ _GROUPS: dict[str, frozenset[str]] = {
         {"enabled", "sequences", "carres", "comparison", "exact_tie", "belote"}
     ),
     "scoring": frozenset(
-        {"capot", "belote_kept_on_failure", "tie", "rounding", "target", "both_over_target"}
+        {
+            "capot",
+            "belote_kept_on_failure",
+            "tie",
+            "rounding",
+            "target",
+            "short_target",
+            "both_over_target",
+        }
     ),
     "mode_line": frozenset(mode.value for mode in TrumpMode),
 }
 _PLAIN = frozenset(
-    {"name", "description", "seats", "direction", "partnerships", "modes", "last_trick_bonus"}
+    {
+        "name",
+        "description",
+        "seats",
+        "direction",
+        "partnerships",
+        "modes",
+        "last_trick_bonus",
+        "coinche",
+    }
 )
 _KEYS = _PLAIN | frozenset(_FLAGS) | frozenset(_GROUPS) | {"extends"}
 _RANKS = {rank.value: rank for rank in Rank}
@@ -137,6 +154,9 @@ def _scoring(layers: Layers) -> ScoringRules:
         tie=_enum(layers.get("tie"), Tie, "tie", [t.value for t in Tie]),
         rounding=_enum(layers.get("rounding"), Rounding, "rounding", [r.value for r in Rounding]),
         target=layers.get("target").typed(int, "scoring.target"),
+        short_target=layers.get("short_target").typed(int, "scoring.short_target")
+        if layers.has("short_target")
+        else None,
         both_over_target=_enum(
             layers.get("both_over_target"),
             BothOverTarget,
@@ -190,6 +210,7 @@ def parse_ruleset(ruleset_id: str, layers: Layers) -> RuleSet:
         direction=direction,
         partnerships=tuple(pairs),
         modes=modes,
+        coinche=layers.get("coinche").typed(bool, "coinche"),
         values=_values(layers.group("values")),
         last_trick_bonus=layers.get("last_trick_bonus").typed(int, "last_trick_bonus"),
         declarations=_declarations(layers.group("declarations")),
@@ -218,7 +239,7 @@ class RuleSets:
             return None
         source = read_yaml(path)
         if source is None:
-            raise ContentError(path, None, "the rule set file is empty")
+            raise ContentError(path, 1, "the rule set file is empty")
         fields = source.fields(f"rule set {ruleset_id}", _KEYS)
         layers: tuple[dict[str, Source], ...] = (fields,)
         if "extends" in fields:

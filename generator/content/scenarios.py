@@ -100,9 +100,7 @@ def load_scenarios(
     for path in scenario_files(paths):
         root = read_yaml(path)
         if root is None:
-            raise ContentError(
-                path, None, "the file is empty: expected a scenario or a list of them"
-            )
+            raise ContentError(path, 1, "the file is empty: expected a scenario or a list of them")
         value = root.value()
         if isinstance(value, dict):
             items = [root]

@@ -45,6 +45,7 @@ class DeclarationsExpectation:
     belote: Seat | None
     belote_stated: bool
     line: int
+    lines: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class DealExpectation:
     score: Mapping[Side, int] | None
     held: int | None
     line: int
+    lines: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class GameExpectation:
     held: int | None
     deals_played: int | None
     line: int
+    lines: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,12 @@ def parse_declarations(
         if "belote" in wanted and wanted["belote"].value() != "none":
             belote = fields.seat(wanted["belote"], rules)
         expect = DeclarationsExpectation(
-            found, points, belote, "belote" in wanted, given["expect"].line
+            found,
+            points,
+            belote,
+            "belote" in wanted,
+            given["expect"].line,
+            given["expect"].key_lines(),
         )
     return DeclarationsScenario(
         id=scenario_id,
@@ -199,9 +207,7 @@ _DEAL_KEYS = frozenset({"trump", "taker", "points", "capot", "declarations", "be
 
 def card_points_total(rules: RuleSet, trump: Trump) -> int:
     """All card points of a deal plus the last trick: 162 with the usual values."""
-    from ..engine import DECK
-
-    return sum(rules.values.points(card, trump) for card in DECK) + rules.last_trick_bonus
+    return rules.card_points(trump) + rules.last_trick_bonus
 
 
 def _deal_facts(source: Source, rules: RuleSet, keys: frozenset[str]) -> DealFacts:
@@ -293,7 +299,9 @@ def parse_deal(
             else None
         )
         held = wanted["held"].typed(int, "expect.held") if "held" in wanted else None
-        expect = DealExpectation(outcome, score, held, given["expect"].line)
+        expect = DealExpectation(
+            outcome, score, held, given["expect"].line, given["expect"].key_lines()
+        )
     return DealScenario(scenario_id, source.path, source.line, rules, facts, expect)
 
 
@@ -334,6 +342,12 @@ def parse_game(
             else None
         )
         expect = GameExpectation(
-            totals, winner, "winner" in wanted, held, played, given["expect"].line
+            totals,
+            winner,
+            "winner" in wanted,
+            held,
+            played,
+            given["expect"].line,
+            given["expect"].key_lines(),
         )
     return GameScenario(scenario_id, source.path, source.line, rules, target, deals, expect)

@@ -5,7 +5,7 @@ Modelled on python-chess: small immutable types (`Card`, `Seat`, `Trump`,
 the hot paths.
 """
 
-from .cards import DECK, Card, CardCodeError, Rank, Suit
+from .cards import DECK, HAND_SIZE, Card, CardCodeError, Rank, Suit
 from .deal import PlayedDeal, deal_hands, lowest_card, play_deal
 from .declarations import Declaration, Kind, award_declarations, find_declarations, has_belote
 from .play import Position, Reason, Verdict, allowed_cards, legal_cards
@@ -28,6 +28,7 @@ from .trump import PLAIN_ORDER, TRUMP_ORDER, Trump, TrumpMode, strength
 
 __all__ = [
     "DECK",
+    "HAND_SIZE",
     "PLAIN_ORDER",
     "TRUMP_ORDER",
     "VALUE_KINDS",

@@ -97,6 +97,9 @@ class Card:
             ) from None
 
 
+# Every player holds eight cards once the deal is complete.
+HAND_SIZE = 8
+
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
 _BY_CODE: dict[str, Card] = {}

@@ -110,6 +110,8 @@ class ScoringRules:
     rounding: Rounding
     target: int
     both_over_target: BothOverTarget
+    # The target of a short game, where the rule set offers one.
+    short_target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class RuleSet:
     last_trick_bonus: int
     declarations: DeclarationRules
     scoring: ScoringRules
+    # Whether the defence may double the contract (coinche / contre).
+    coinche: bool = False
     # The trump modes a deal may be played in (suit, no trump, all trumps).
     modes: tuple[TrumpMode, ...] = (TrumpMode.SUIT, TrumpMode.NO_TRUMP, TrumpMode.ALL_TRUMPS)
     description: str = ""
@@ -147,6 +151,10 @@ class RuleSet:
             first, second = sorted(pair, key=lambda seat: seat.value)
             partner[first], partner[second] = second, first
         object.__setattr__(self, "_partner", MappingProxyType(partner))
+
+    def card_points(self, trump: Trump) -> int:
+        """All the cards' points under this trump (152 with the usual values)."""
+        return sum(self.values.points(card, trump) for card in DECK)
 
     @property
     def players(self) -> int:

@@ -42,7 +42,10 @@ class DealScore:
     scores: Mapping[Side, int]
     # The taker's points in a litige, waiting for the winner of the next deal.
     held: int
+    # What each side brought: card points (252 and 0 after a capot), declarations, belote.
+    card_points: Mapping[Side, int]
     declaration_points: Mapping[Side, int]
+    belote_points: Mapping[Side, int]
     capot: Side | None
 
     @property
@@ -110,7 +113,9 @@ def score_deal(rules: RuleSet, facts: DealFacts) -> DealScore:
         taker=taker,
         scores={side: _round(points, scoring.rounding) for side, points in scores.items()},
         held=held,
+        card_points=cards,
         declaration_points=award.points,
+        belote_points=belote,
         capot=facts.capot,
     )
 

@@ -10,14 +10,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, meta
+from jinja2 import Environment, nodes
+from markupsafe import Markup
 
 from ..content.errors import ContentError
 from ..content.rulesets import RuleSets
 from ..content.scenarios import load_scenarios
+from ..engine import DECK, RuleSet
 from ..verify import compute, mismatches
+from .figures import rule_tables
 from .i18n import Gettext, Language, discover_languages, load_language
-from .pages import LegalCardsPage, SiteInfo, load_legal_cards_page, load_site_info
+from .pages import (
+    LegalCardsPage,
+    RulesPage,
+    SiteInfo,
+    VariantPage,
+    load_legal_cards_page,
+    load_rules_page,
+    load_site_info,
+    load_variant_pages,
+)
 from .render import Words, environment, install
 from .vocabulary import Vocabulary, load_vocabulary
 
@@ -49,17 +61,27 @@ class PageSpec:
     """A page every language has: where it lives, what renders it, what it reads."""
 
     key: str
-    slug: str  # "" for a language's home page
+    slug: str  # below the language's folder; "" for the language's home page
     title: str
     template: str
     # Content files whose messages the page shows (globs, relative to the project).
     content: tuple[str, ...]
+    page: LegalCardsPage | RulesPage | VariantPage | None = None
 
     def path(self, lang: str) -> str:
         return f"{lang}/{self.slug}/" if self.slug else f"{lang}/"
 
     def depth(self) -> int:
-        return 2 if self.slug else 1
+        return self.slug.count("/") + 2 if self.slug else 1
+
+    @property
+    def rules(self) -> RuleSet | None:
+        page = self.page
+        if isinstance(page, RulesPage):
+            return page.rules
+        if isinstance(page, VariantPage):
+            return page.variant.rules
+        return None
 
 
 @dataclass(frozen=True)
@@ -68,6 +90,8 @@ class Inputs:
     vocabulary: Vocabulary
     rulesets: RuleSets
     legal_cards: LegalCardsPage
+    rules: RulesPage
+    variants: list[VariantPage]
     languages: list[Language]
 
 
@@ -80,34 +104,61 @@ def load_inputs(project: Project) -> Inputs:
         if found:
             raise ContentError(scenario.path, found[0].line, str(found[0]).split(": ", 1)[1])
     by_id = {scenario.id: scenario for scenario in scenarios}
+    pages = project.content / "pages"
     return Inputs(
         site=load_site_info(project.content / "site.yaml"),
         vocabulary=load_vocabulary(project.content / "vocabulary.yaml"),
         rulesets=rulesets,
-        legal_cards=load_legal_cards_page(project.content / "pages" / "legal-cards.yaml", by_id),
+        legal_cards=load_legal_cards_page(pages / "legal-cards.yaml", by_id),
+        rules=load_rules_page(pages / "rules.yaml", by_id, rulesets),
+        variants=load_variant_pages(
+            pages / "variant.yaml", project.content / "variants", by_id, rulesets
+        ),
         languages=[
             load_language(project.locales, code) for code in discover_languages(project.locales)
         ],
     )
 
 
+_SHARED = ("content/site.yaml", "content/vocabulary.yaml", "content/rulesets/*.yaml")
+
+
 def _pages(inputs: Inputs) -> list[PageSpec]:
-    site = "content/site.yaml"
-    return [
-        PageSpec("home", "", inputs.site.name, "language_index.html", (site,)),
+    pages = [
+        PageSpec("home", "", inputs.site.name, "language_index.html", ("content/site.yaml",)),
         PageSpec(
             "legal-cards",
             inputs.legal_cards.slug,
             inputs.legal_cards.title,
             "legal_cards.html",
-            (
-                site,
-                "content/pages/legal-cards.yaml",
-                "content/vocabulary.yaml",
-                "content/rulesets/*.yaml",
-            ),
+            (*_SHARED, "content/pages/legal-cards.yaml"),
+            inputs.legal_cards,
+        ),
+        PageSpec(
+            "rules",
+            inputs.rules.slug,
+            inputs.rules.title,
+            "rules.html",
+            (*_SHARED, "content/pages/rules.yaml"),
+            inputs.rules,
         ),
     ]
+    for variant in inputs.variants:
+        pages.append(
+            PageSpec(
+                variant.slug,
+                variant.slug,
+                variant.variant.name,
+                "variant.html",
+                (
+                    *_SHARED,
+                    "content/pages/variant.yaml",
+                    f"content/variants/{variant.variant.id}.yaml",
+                ),
+                variant,
+            )
+        )
+    return pages
 
 
 def page_sources(project: Project) -> dict[str, set[str]]:
@@ -116,6 +167,7 @@ def page_sources(project: Project) -> dict[str, set[str]]:
     sources = {}
     for spec in _pages(load_inputs(project)):
         files = {f"templates/{name}" for name in referenced_templates(env, spec.template)}
+        files.add("generator/site/render.py")
         for pattern in spec.content:
             files |= {str(path.relative_to(project.root)) for path in project.root.glob(pattern)}
         sources[spec.key] = files
@@ -123,12 +175,26 @@ def page_sources(project: Project) -> dict[str, set[str]]:
 
 
 def referenced_templates(env: Environment, name: str) -> set[str]:
-    """The template and every template it extends or includes, transitively."""
+    """The template and every template it extends or includes, transitively.
+
+    Includes named by an expression ("show_" ~ block.what) are matched by
+    their literal prefix.
+    """
     found = {name}
     assert env.loader is not None
     source = env.loader.get_source(env, name)[0]
-    for child in meta.find_referenced_templates(env.parse(source)):
-        if child and child not in found:
+    names = set(env.list_templates())
+    for node in env.parse(source).find_all((nodes.Include, nodes.Extends)):
+        assert isinstance(node, (nodes.Include, nodes.Extends))
+        template = node.template
+        if isinstance(template, nodes.Const):
+            children = {template.value}
+        elif isinstance(template, nodes.Concat) and isinstance(template.nodes[0], nodes.Const):
+            prefix = template.nodes[0].value
+            children = {n for n in names if n.startswith(prefix)}
+        else:
+            children = set()
+        for child in children - found:
             found |= referenced_templates(env, child)
     return found
 
@@ -159,21 +225,44 @@ class SiteWriter:
     def render(self, template: str, gettext: Gettext, context: dict[str, Any]) -> str:
         install(self.env, gettext)
         self.env.filters["number"] = gettext.number
+        self.env.globals["number"] = gettext.number
         words = Words(gettext, self.inputs.vocabulary, self.inputs.rulesets)
         page = self.env.get_template(template)
-        html = page.render(context, words=words, incomplete=False)
+        context = {**context, "words": words, **self._page_context(context, words)}
+        html = page.render(context, incomplete=False)
         if gettext.missed:
-            html = page.render(context, words=words, incomplete=True)
+            html = page.render(context, incomplete=True)
         return html
+
+    def _page_context(self, context: dict[str, Any], words: Words) -> dict[str, Any]:
+        """What a page's blocks need: its rule set, figures and tables."""
+        spec: PageSpec | None = context.get("spec")
+        rules = spec.rules if spec else None
+        if rules is None:
+            return {"figures": {}}
+        extra: dict[str, object] = {}
+        if isinstance(spec.page, VariantPage) if spec else False:
+            variant = spec.page.variant  # type: ignore[union-attr]
+            extra = {
+                "variant": Markup(words.gettext.gettext(variant.name)),
+                "version": variant.version,
+                "deck_cards": words.cards_count(len(DECK)),
+            }
+        return {
+            "rules": rules,
+            "figures": words.figures(rules, **extra),
+            "tables": rule_tables(rules),
+        }
 
     def language_pages(self, language: Language) -> int:
         for spec in self.pages:
             root = "../" * spec.depth()
             gettext = Gettext(language)
             context = {
+                "spec": spec,
                 "site": self.inputs.site,
                 "language": language,
-                "page": self.inputs.legal_cards,
+                "page": spec.page,
                 "root": root,
                 "home": f"{root}{language.code}/",
                 "head_title": self._head_title(spec, gettext),
@@ -181,6 +270,7 @@ class SiteWriter:
                 "canonical": self.url(spec.path(language.code)),
                 "alternates": self.alternates(spec),
                 "x_default": self.url(spec.path(self.inputs.languages[0].code)),
+                "links": {other.key: root + other.path(language.code) for other in self.pages},
                 "page_links": [
                     {
                         "href": root + other.path(language.code),

@@ -160,7 +160,11 @@ class Gettext:
         return self._fallback(context, singular, text, mark)
 
     def number(self, value: int | float) -> str:
-        return format_decimal(value, locale=self.language.locale)
+        # Scores are grouped only from five digits on ("1000", "12 345"), as
+        # CLDR's minimumGroupingDigits = 2 does and as the seed pages print them.
+        return format_decimal(
+            value, locale=self.language.locale, group_separator=abs(value) >= 10_000
+        )
 
 
 def plain(function: Callable[..., str]) -> Callable[..., str]:

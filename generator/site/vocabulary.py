@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..content.errors import ContentError
 from ..content.nodes import Source, read_yaml
-from ..engine import DECK, Card, Reason, Seat, Trump
+from ..engine import DECK, Card, Kind, Outcome, Rank, Reason, Seat, Trump
 
 _GROUPS: dict[str, list[str]] = {
     "seat": [seat.value for seat in Seat],
@@ -21,6 +21,14 @@ _GROUPS: dict[str, list[str]] = {
     "trump": [trump.value for trump in Trump],
     "reason": [reason.value for reason in Reason],
     "card": [card.code for card in DECK],
+    "rank": [rank.value for rank in Rank],
+    "rank-letter": [rank.value for rank in Rank],
+    "side": ["north-south", "east-west"],
+    "declaration": [kind.value for kind in Kind],
+    "outcome": [outcome.value for outcome in Outcome],
+    "locked": ["declarations", "coinche", "no-trump", "all-trumps", "no-trump-and-all-trumps"],
+    "takes": [seat.value for seat in Seat],
+    "wins-game": ["north-south", "east-west"],
 }
 # Messages in these groups must keep the placeholder they are built around.
 _PLACEHOLDERS = {"plays": "%(card)s"}
@@ -61,5 +69,5 @@ def parse_vocabulary(source: Source) -> Vocabulary:
 def load_vocabulary(path: Path) -> Vocabulary:
     source = read_yaml(path)
     if source is None:
-        raise ContentError(path, None, "the vocabulary file is empty")
+        raise ContentError(path, 1, "the vocabulary file is empty")
     return parse_vocabulary(source)

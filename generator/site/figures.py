@@ -1,0 +1,92 @@
+"""The numbers a rules page quotes, computed from the rule set rather than typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import (
+    DECK,
+    HAND_SIZE,
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    Kind,
+    Rank,
+    RuleSet,
+    Trump,
+    TrumpMode,
+)
+
+
+def rule_figures(rules: RuleSet) -> dict[str, int]:
+    """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
+    cards = rules.card_points(Trump.HEARTS)  # any one suit as trump gives the same total
+    total = cards + rules.last_trick_bonus
+    figures = {
+        "deck": len(DECK),
+        "hand": HAND_SIZE,
+        "tricks": HAND_SIZE,
+        "players": rules.players,
+        "cards": cards,
+        "bonus": rules.last_trick_bonus,
+        "total": total,
+        "half": total // 2,
+        "capot": rules.scoring.capot_points,
+        "target": rules.scoring.target,
+        "belote": rules.declarations.belote_points,
+    }
+    if rules.scoring.short_target is not None:
+        figures["short_target"] = rules.scoring.short_target
+    return figures
+
+
+def locked_features(rules: RuleSet) -> list[str]:
+    """What a rule set switches off, as keys of the vocabulary's `locked` group."""
+    locked = []
+    if not rules.declarations.enabled:
+        locked.append("declarations")
+    if not rules.coinche:
+        locked.append("coinche")
+    no_trump = TrumpMode.NO_TRUMP not in rules.modes
+    all_trumps = TrumpMode.ALL_TRUMPS not in rules.modes
+    if no_trump and all_trumps:
+        locked.append("no-trump-and-all-trumps")
+    elif no_trump:
+        locked.append("no-trump")
+    elif all_trumps:
+        locked.append("all-trumps")
+    return locked
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """The rows of the tables a rules page draws from the rule set's data."""
+
+    # (trump rank, other-suit rank), strongest first
+    value_rows: tuple[tuple[Rank, Rank], ...]
+    trump_total: int
+    plain_total: int
+    cards: int
+    # (kind, cards in sequence, points, "or more") and (carré rank, points), best first
+    sequence_rows: tuple[tuple[Kind, int, int, bool], ...]
+    carre_rows: tuple[tuple[Rank, int], ...]
+
+
+def rule_tables(rules: RuleSet) -> RuleTables:
+    values = rules.values
+    declarations = rules.declarations
+    return RuleTables(
+        value_rows=tuple(zip(reversed(TRUMP_ORDER), reversed(PLAIN_ORDER), strict=True)),
+        trump_total=sum(values.trump.values()),
+        plain_total=sum(values.plain.values()),
+        cards=rules.card_points(Trump.HEARTS),
+        sequence_rows=tuple(
+            (Kind.of_length(length), length, declarations.sequences[length], length == 5)
+            for length in sorted(declarations.sequences)
+        ),
+        carre_rows=tuple(
+            sorted(
+                ((rank, points) for rank, points in declarations.carres.items() if points),
+                key=lambda row: (-row[1], -TRUMP_ORDER.index(row[0])),
+            )
+        ),
+    )
