@@ -20,6 +20,7 @@ from ..engine import DECK, RuleSet
 from ..verify import compute, mismatches
 from .figures import rule_tables
 from .i18n import Gettext, Language, discover_languages, load_language
+from .illustrate import Illustrator
 from .pages import (
     LegalCardsPage,
     RulesPage,
@@ -30,6 +31,7 @@ from .pages import (
     load_site_info,
     load_variant_pages,
 )
+from .pictures.store import PictureStore
 from .render import Words, environment, install
 from .vocabulary import Vocabulary, load_vocabulary
 
@@ -54,6 +56,11 @@ class Project:
     @property
     def locales(self) -> Path:
         return self.root / "locales"
+
+    @property
+    def cache(self) -> Path:
+        """Pictures already drawn, kept between builds (not committed)."""
+        return self.root / ".cache"
 
 
 @dataclass(frozen=True)
@@ -207,6 +214,7 @@ class SiteWriter:
         self.out = out
         self.env: Environment = environment(project.templates)
         self.pages = _pages(inputs)
+        self.pictures = PictureStore(project.cache / "pictures")
 
     def url(self, path: str) -> str:
         return self.inputs.site.base_url + path
@@ -228,7 +236,12 @@ class SiteWriter:
         self.env.globals["number"] = gettext.number
         words = Words(gettext, self.inputs.vocabulary, self.inputs.rulesets)
         page = self.env.get_template(template)
-        context = {**context, "words": words, **self._page_context(context, words)}
+        context = {
+            **context,
+            "words": words,
+            "pictures": Illustrator(self.pictures, words),
+            **self._page_context(context, words),
+        }
         html = page.render(context, incomplete=False)
         if gettext.missed:
             html = page.render(context, incomplete=True)
@@ -369,4 +382,5 @@ def build_site(root: Path, out: Path) -> int:
         writer.root_index()
         writer.sitemap()
         writer.static(project.templates)
+        writer.pictures.copy_into(folder / "img")
     return pages + 1

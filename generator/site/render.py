@@ -65,6 +65,9 @@ class Words:
     def reason(self, reason: Reason) -> Markup:
         return self._word("reason", reason.value)
 
+    def played(self, seat: Seat, card: Card) -> Markup:
+        return self._word("played", seat.value) % {"card": self.card(card)}
+
     def plays(self, seat: Seat, card: Card) -> Markup:
         return self._word("plays", seat.value) % {"card": self.card(card)}
 
@@ -108,7 +111,7 @@ class Words:
         """Symbols in a row ("jack, 9, ace"): a plain comma list, as rule books print them."""
         return Markup(", ").join(words)
 
-    def listed(self, phrases: Sequence[Markup]) -> Markup:
+    def listed(self, phrases: Sequence[str]) -> Markup:
         """Phrases in a sentence ("A, B and C"), with the language's CLDR list pattern."""
         return Markup(format_list([str(p) for p in phrases], locale=self.gettext.language.locale))
 

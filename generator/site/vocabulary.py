@@ -28,10 +28,11 @@ _GROUPS: dict[str, list[str]] = {
     "outcome": [outcome.value for outcome in Outcome],
     "locked": ["declarations", "coinche", "no-trump", "all-trumps", "no-trump-and-all-trumps"],
     "takes": [seat.value for seat in Seat],
+    "played": [seat.value for seat in Seat],
     "wins-game": ["north-south", "east-west"],
 }
 # Messages in these groups must keep the placeholder they are built around.
-_PLACEHOLDERS = {"plays": "%(card)s"}
+_PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s"}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,83 @@
+"""Picture files: named by a hash of what was drawn, cached between builds.
+
+Each picture is written four times: PNG and WebP, at 1x and 2x. A picture
+whose inputs are unchanged is copied from the cache, not drawn again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import PIL
+from PIL import Image
+
+from .drawing import SCALE, font_digest, reduce
+
+# Bump when the drawing code changes what it draws.
+DRAWING_VERSION = "2"
+SUFFIXES = (".png", "@2x.png", ".webp", "@2x.webp")
+
+
+@dataclass(frozen=True)
+class Picture:
+    name: str  # file name without suffix, under img/
+    width: int  # 1x size in CSS pixels
+    height: int
+
+
+def encode(image: Image.Image) -> dict[str, bytes]:
+    """The four files of a picture drawn at SCALE times 1x."""
+    files: dict[str, bytes] = {}
+    for factor, density in ((SCALE, ""), (SCALE // 2, "@2x")):
+        # A palette keeps flat card colours exact and the files small; both
+        # formats store the same quantized pixels.
+        quantized = reduce(image, factor).quantize(
+            colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        png = io.BytesIO()
+        quantized.save(png, "PNG", compress_level=9)
+        files[f"{density}.png"] = png.getvalue()
+        webp = io.BytesIO()
+        quantized.convert("RGBA").save(webp, "WEBP", lossless=True, method=4)
+        files[f"{density}.webp"] = webp.getvalue()
+    return files
+
+
+@dataclass
+class PictureStore:
+    cache: Path
+    used: dict[str, Picture] = field(default_factory=dict)
+    drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
+
+    def __post_init__(self) -> None:
+        self._salt = f"{DRAWING_VERSION}|{PIL.__version__}|{font_digest()}"
+
+    def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
+        """The picture of these inputs (a canonical description of everything drawn)."""
+        name = hashlib.sha256(f"{self._salt}|{inputs}".encode()).hexdigest()[:20]
+        picture = Picture(name, *size)
+        if name not in self.used and not all(
+            (self.cache / f"{name}{suffix}").exists() for suffix in SUFFIXES
+        ):
+            self.cache.mkdir(parents=True, exist_ok=True)
+            for suffix, data in encode(draw()).items():
+                temporary = self.cache / f".{name}{suffix}.{os.getpid()}"
+                temporary.write_bytes(data)
+                temporary.replace(self.cache / f"{name}{suffix}")
+            self.drawn += 1
+        self.used[name] = picture
+        return picture
+
+    def copy_into(self, folder: Path) -> int:
+        """Copy every picture used so far into `folder`; return the bytes of the 1x files."""
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in self.used:
+            for suffix in SUFFIXES:
+                shutil.copyfile(self.cache / f"{name}{suffix}", folder / f"{name}{suffix}")
+        return len(self.used)
