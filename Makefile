@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,browser]'
 	touch $(STAMP)
 
 site: $(STAMP)
@@ -19,6 +19,7 @@ check: $(STAMP)
 	$(BIN)/belote-site check
 
 test: $(STAMP)
+	scripts/ensure-tools
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -27,6 +28,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/pictures.py
+	scripts/ensure-tools
+	$(BIN)/python bench/lighthouse.py
 
 clean:
 	rm -rf site $(VENV)

@@ -1,0 +1,170 @@
+"""Every page in every language, as a reader's browser shows it."""
+
+from __future__ import annotations
+
+import subprocess
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from .conftest import ROOT
+
+LANGUAGES = sorted(
+    ["en"] + [p.name for p in (ROOT / "locales").iterdir() if (p / "LC_MESSAGES").is_dir()]
+)
+PAGE_TYPES = ["", "legal-cards/", "rules/", "variants/classic-team/", "variants/coinche/"]
+PAGES = [f"{lang}/{page}" for lang in LANGUAGES for page in PAGE_TYPES] + [""]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+class Visit:
+    """A page opened in a fresh tab, with every console error and failed request noted."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int]) -> None:
+        self.context = browser.new_context(viewport=viewport, locale="en-US")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else 0)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url}"))
+        self.page.on(
+            "response",
+            lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else 0,
+        )
+        self.page.goto(url, wait_until="load")
+
+    def load_every_image(self) -> list[str]:
+        """Load lazy images too; return the sources of those that did not load."""
+        return list(
+            self.page.evaluate(
+                """async () => {
+                const images = [...document.images];
+                images.forEach(img => { img.loading = "eager"; });
+                await Promise.all(images.map(img => img.decode().catch(() => null)));
+                return images.filter(img => !img.complete || img.naturalWidth === 0)
+                             .map(img => img.currentSrc || img.src);
+            }"""
+            )
+        )
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser: Any, server: str) -> Iterator[Any]:
+    opened: list[Visit] = []
+
+    def open_page(path: str, viewport: dict[str, int] = DESKTOP) -> Visit:
+        opened.append(Visit(browser, server + path, viewport))
+        return opened[-1]
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def _redirect_free(path: str) -> str:
+    # The root page sends a browser to its language; open it with ?stay to test it as it is.
+    return path or "index.html"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_without_errors_and_every_image_loads(visit: Any, path: str) -> None:
+    page = visit(_redirect_free(path))
+    assert page.load_every_image() == []
+    page.page.wait_for_load_state("networkidle")
+    assert page.errors == []
+
+
+def _internal_links(page: Any, base: str) -> set[str]:
+    hrefs = page.evaluate(
+        "() => [...document.querySelectorAll('a[href], link[href], img[src], source[srcset]')]"
+        ".flatMap(e => e.srcset ? e.srcset.split(',').map(s => new URL(s.trim().split(' ')[0],"
+        " document.baseURI).href) : [e.href || e.src])"
+    )
+    return {urljoin(base, h).split("#")[0] for h in hrefs if h.startswith(base)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_internal_link_resolves(visit: Any, server: str, lang: str) -> None:
+    targets: set[str] = set()
+    for page_type in PAGE_TYPES:
+        targets |= _internal_links(visit(f"{lang}/{page_type}").page, server)
+    assert targets, "no internal link found"
+    broken = []
+    for target in sorted(targets):
+        try:
+            with urllib.request.urlopen(target) as response:  # noqa: S310 - our own server
+                assert response.status == 200
+        except urllib.error.HTTPError as error:
+            broken.append(f"{error.code} {target}")
+    assert broken == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page_type", PAGE_TYPES)
+def test_phone_layout_does_not_scroll_sideways_and_cards_stay_legible(
+    visit: Any, screenshots: Path, lang: str, page_type: str
+) -> None:
+    page = visit(f"{lang}/{page_type}", PHONE).page
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"page is {width}px wide on a {PHONE['width']}px phone"
+    card_widths = page.evaluate(
+        "() => [...document.querySelectorAll('img.card-face')]"
+        ".map(img => img.getBoundingClientRect().width)"
+    )
+    assert all(w >= 40 for w in card_widths), f"cards shrunk to {min(card_widths)}px"
+    name = (page_type.strip("/").replace("/", "-") or "home")
+    page.screenshot(path=str(screenshots / f"{lang}-{name}-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page_type", PAGE_TYPES)
+def test_desktop_screenshot(visit: Any, screenshots: Path, lang: str, page_type: str) -> None:
+    page = visit(f"{lang}/{page_type}").page
+    name = (page_type.strip("/").replace("/", "-") or "home")
+    target = screenshots / f"{lang}-{name}-desktop.png"
+    page.screenshot(path=str(target), full_page=True)
+    assert target.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("page_type", PAGE_TYPES)
+def test_language_switcher_lands_on_the_same_page(
+    visit: Any, server: str, page_type: str
+) -> None:
+    page = visit(f"en/{page_type}").page
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        page.goto(server + f"en/{page_type}")
+        page.click(f"nav.languages a[hreflang='{lang}']")
+        page.wait_for_load_state("load")
+        assert urlparse(page.url).path == f"/{lang}/{page_type}"
+        assert page.evaluate("() => document.documentElement.lang") == lang
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_accessibility_violation(visit: Any, axe_script: Path, path: str) -> None:
+    page = visit(_redirect_free(path)).page
+    page.add_script_tag(path=str(axe_script))
+    violations = page.evaluate("async () => (await axe.run()).violations")
+    summary = [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['html'][:120]})"
+        for v in violations
+    ]
+    assert summary == []
+
+
+def test_nu_html_checker_finds_no_error(vnu: list[str], built_site: Path) -> None:
+    done = subprocess.run(
+        [*vnu, "--errors-only", "--skip-non-html", str(built_site)],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr[:4000]
