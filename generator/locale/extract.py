@@ -12,8 +12,9 @@ file pattern in babel.cfg:
     contexts = true
 
 `keys`: a string under one of these keys (at any depth, or in a list under
-one) is a message. `contexts = true`: every string is a message whose
-gettext context is its top-level key.
+one) is a message, unless its own key is listed in `skip` (option names,
+ids, links). `contexts = true`: every string is a message whose gettext
+context is its top-level key.
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ def extract_content(
     if root is None:
         return
     keys = set(str(options.get("keys", "")).split())
+    skip = set(str(options.get("skip", "")).split())
     by_context = str(options.get("contexts", "")).lower() in {"true", "yes", "1"}
     for path, node in _walk(root, ()):
         line = node.start_mark.line + 1
         comment = [" > ".join(path)] if path else []
         if by_context and path:
             yield line, "pgettext", (path[0], node.value), comment
-        elif keys & set(path):
+        elif keys & set(path) and path[-1] not in skip:
             yield line, None, node.value, comment
