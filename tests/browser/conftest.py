@@ -54,7 +54,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

@@ -75,9 +75,11 @@ class PictureStore:
         return picture
 
     def copy_into(self, folder: Path) -> int:
-        """Copy every picture used so far into `folder`; return the bytes of the 1x files."""
+        """Copy every picture used so far into `folder`; return the bytes of the 1x PNG files."""
         folder.mkdir(parents=True, exist_ok=True)
+        total = 0
         for name in self.used:
             for suffix in SUFFIXES:
                 shutil.copyfile(self.cache / f"{name}{suffix}", folder / f"{name}{suffix}")
-        return len(self.used)
+            total += (folder / f"{name}.png").stat().st_size
+        return total

@@ -1,0 +1,70 @@
+"""Finding one's way in a built site: which file a page, an address or a link is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urldefrag, urlsplit
+
+from babel import Locale
+
+from .html import Element, parse
+
+
+def own_name(code: str) -> str:
+    """A language's name in itself, first letter capitalised, as CLDR gives it."""
+    name = Locale.parse(code).get_display_name(code)
+    assert name
+    return name[0].upper() + name[1:]
+
+
+def page_file(site: Path, lang: str, page: str) -> Path:
+    return site / lang / page / "index.html"
+
+
+def url_file(site: Path, base_url: str, url: str) -> Path:
+    """The built file an absolute address of the site points at."""
+    assert url.startswith(base_url), (url, base_url)
+    rest = url[len(base_url) :]
+    assert not rest or rest.endswith("/"), url
+    return site / rest / "index.html"
+
+
+def link_file(page: Path, href: str) -> Path:
+    """The file a relative link of `page` leads to (a folder means its index.html)."""
+    path = urlsplit(urldefrag(href)[0]).path
+    target = (page.parent / path).resolve()
+    return target / "index.html" if path.endswith("/") or target.is_dir() else target
+
+
+def head_links(page: Element, rel: str) -> list[Element]:
+    return [link for link in page.find_all("link") if link.attrs.get("rel") == rel]
+
+
+def base_url_of(site: Path) -> str:
+    """The address the site is published at: the root page's canonical link."""
+    links = head_links(parse(site / "index.html"), "canonical")
+    assert len(links) == 1
+    url = links[0].attrs["href"]
+    assert url.startswith(("https://", "http://")) and url.endswith("/"), url
+    return url
+
+
+def switcher(page: Element) -> dict[str, Element]:
+    """The language switcher's links, by hreflang."""
+    navs = [nav for nav in page.find_all("nav") if "languages" in nav.classes]
+    assert len(navs) == 1
+    return {a.attrs["hreflang"]: a for a in navs[0].find_all("a")}
+
+
+def alternates(page: Element) -> dict[str, str]:
+    """hreflang -> address, from the page's head."""
+    return {
+        link.attrs["hreflang"]: link.attrs["href"]
+        for link in head_links(page, "alternate")
+        if "hreflang" in link.attrs
+    }
+
+
+def notice(page: Element) -> list[Element]:
+    """The "translation is incomplete" notice, if the page has it."""
+    return [p for p in page.find_all("p") if "notice" in p.classes]

@@ -1,0 +1,368 @@
+"""The built site: its pages, links between languages, sitemap, and a build that never half-writes.
+
+The real project is copied and built once per session (helpers.project);
+tests that change inputs work on their own copies. Expected structure comes
+from the README, CONTRIBUTING.md and the seed pages, never from a build's
+output.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+from helpers.html import Element, parse
+from helpers.pages import (
+    alternates,
+    base_url_of,
+    head_links,
+    link_file,
+    own_name,
+    page_file,
+    switcher,
+    url_file,
+)
+from helpers.project import (
+    LANGUAGES,
+    PAGES,
+    all_files,
+    cli,
+    copy_project,
+    fresh_copy,
+    po_path,
+    run_captured,
+    shared_build,
+    tree_hash,
+)
+
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_build(tmp_path_factory)[1]
+
+
+@pytest.fixture(scope="module")
+def pages(site: Path) -> dict[Path, Element]:
+    """Every HTML page of the built site, parsed."""
+    return {path: parse(path) for path in sorted(site.rglob("*.html"))}
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> str:
+    return base_url_of(site)
+
+
+def language_pages(site: Path) -> list[tuple[str, str, Path]]:
+    return [(lang, page, page_file(site, lang, page)) for lang in LANGUAGES for page in PAGES]
+
+
+# ---------------------------------------------------------------------------
+# the pages
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_every_page(site: Path, lang: str) -> None:
+    for page in PAGES:
+        assert page_file(site, lang, page).is_file(), f"{lang}/{page}"
+
+
+def test_root_page_lists_every_language_in_its_own_name(site: Path) -> None:
+    root = parse(site / "index.html")
+    links = {a.attrs["hreflang"]: a for a in root.find_all("a") if "hreflang" in a.attrs}
+    assert set(links) == set(LANGUAGES)
+    for lang, link in links.items():
+        assert link.text() == own_name(lang)
+        assert link.attrs.get("lang") == lang
+        assert link_file(site / "index.html", link.attrs["href"]) == page_file(site, lang, "")
+    names = [link.text() for link in links.values()]
+    assert "Slovenčina" in names and "Tiếng Việt" in names and "Čeština" in names
+
+
+def test_root_page_sends_the_browser_to_its_language(site: Path) -> None:
+    scripts = parse(site / "index.html").find_all("script")
+    assert len(scripts) == 1
+    script = "".join(c for c in scripts[0].children if isinstance(c, str))
+    assert "navigator.language" in script
+    for lang in LANGUAGES:
+        assert f'"{lang}"' in script
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run the script with")
+    # Run the script with a browser's preferences and see where it goes.
+    for wanted, expected in [
+        (["sk-SK", "en-US"], "sk/"),
+        (["de-DE", "vi"], "vi/"),
+        (["FR"], "fr/"),
+        (["de-DE"], None),
+    ]:
+        harness = (
+            f"var navigator = {{languages: {json.dumps(wanted)}}};"
+            "var went = null; var location = {replace: function (u) { went = u; }};"
+            f"{script}\nconsole.log(JSON.stringify(went));"
+        )
+        result = subprocess.run([node, "-e", harness], capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout) == expected, wanted
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_html_element_names_language_and_direction(site: Path, lang: str) -> None:
+    for page in PAGES:
+        html = parse(page_file(site, lang, page)).find_all("html")[0]
+        assert html.attrs.get("lang") == lang
+        assert html.attrs.get("dir") == "ltr"
+
+
+def test_every_page_has_a_canonical_link_to_itself(site: Path, base_url: str) -> None:
+    for _lang, _page, path in language_pages(site):
+        links = head_links(parse(path), "canonical")
+        assert len(links) == 1, path
+        assert url_file(site, base_url, links[0].attrs["href"]) == path
+
+
+def test_every_page_has_hreflang_alternates_for_every_language(site: Path, base_url: str) -> None:
+    for _lang, page, path in language_pages(site):
+        found = alternates(parse(path))
+        assert set(found) == {*LANGUAGES, "x-default"}, path
+        for other in LANGUAGES:
+            assert url_file(site, base_url, found[other]) == page_file(site, other, page)
+        # x-default: the same page, in one of the site's languages.
+        default = url_file(site, base_url, found["x-default"])
+        assert default in {page_file(site, other, page) for other in LANGUAGES}
+
+
+def test_language_switcher_leads_to_the_same_page_in_each_language(site: Path) -> None:
+    for lang, page, path in language_pages(site):
+        links = switcher(parse(path))
+        assert set(links) == set(LANGUAGES), path
+        for other, link in links.items():
+            assert link_file(path, link.attrs["href"]) == page_file(site, other, page)
+            assert link.text() == own_name(other)
+            assert link.attrs.get("lang") == other
+        assert links[lang].attrs.get("aria-current") == "page"
+
+
+def test_sitemap_lists_every_page_with_alternates(site: Path, base_url: str) -> None:
+    tree = ET.parse(site / "sitemap.xml")
+    entries = {}
+    for url in tree.getroot().iter(f"{SITEMAP}url"):
+        loc = url.find(f"{SITEMAP}loc")
+        assert loc is not None and loc.text
+        links = {
+            link.attrib["hreflang"]: link.attrib["href"]
+            for link in url.iter(f"{XHTML}link")
+            if link.attrib.get("rel") == "alternate"
+        }
+        entries[url_file(site, base_url, loc.text.strip())] = links
+    expected = {path for _, _, path in language_pages(site)}
+    assert expected <= set(entries)
+    for _lang, page, path in language_pages(site):
+        links = entries[path]
+        assert set(links) == {*LANGUAGES, "x-default"}, path
+        for other in LANGUAGES:
+            assert url_file(site, base_url, links[other]) == page_file(site, other, page)
+    for path in entries:
+        assert path.is_file(), path
+
+
+def _references(element: Element) -> list[str]:
+    found = []
+    for node in element.iter():
+        for name in ("href", "src"):
+            if name in node.attrs:
+                found.append(node.attrs[name])
+        if "srcset" in node.attrs:
+            found += [part.split()[0] for part in node.attrs["srcset"].split(",") if part.strip()]
+    return found
+
+
+def test_every_internal_link_and_picture_resolves(
+    site: Path, base_url: str, pages: dict[Path, Element]
+) -> None:
+    assert len(pages) >= len(LANGUAGES) * len(PAGES) + 1
+    checked = 0
+    broken = []
+    for path, page in pages.items():
+        for ref in _references(page):
+            if ref.startswith("#") or ref.startswith(("mailto:", "data:")):
+                continue
+            if ref.startswith(("http://", "https://")):
+                if not ref.startswith(base_url):
+                    continue
+                target = url_file(site, base_url, urldefrag(ref)[0])
+            else:
+                target = link_file(path, ref)
+            checked += 1
+            if not target.is_file() or site.resolve() not in target.resolve().parents:
+                broken.append(f"{path.relative_to(site)}: {ref}")
+    assert not broken
+    assert checked > 1000  # card pictures, stylesheet, page and language links
+
+
+def test_every_picture_has_an_alt_text_and_a_size(pages: dict[Path, Element]) -> None:
+    pictures = 0
+    for path, page in pages.items():
+        for img in page.find_all("img"):
+            pictures += 1
+            assert img.attrs.get("alt", "").strip(), path
+            assert img.attrs.get("width") and img.attrs.get("height"), path
+    assert pictures > 100
+
+
+# ---------------------------------------------------------------------------
+# building safely
+
+
+def _break_an_expectation(project: Path) -> None:
+    seed = project / "content" / "scenarios" / "legal-cards" / "seed.yaml"
+    text = seed.read_text(encoding="utf-8")
+    # follow-led-suit: north holds KS 7S JH 9C 10D after west's AS; both spades are allowed.
+    assert "    allowed: [KS, 7S]\n" in text
+    seed.write_text(text.replace("    allowed: [KS, 7S]\n", "    allowed: [KS]\n", 1))
+
+
+def _previous_build(site: Path, into: Path) -> Path:
+    """A previous build's output, copied from the shared one."""
+    shutil.copytree(site, into)
+    return into
+
+
+def test_build_refuses_a_wrong_expectation_and_keeps_the_previous_site(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], site: Path
+) -> None:
+    project = copy_project(tmp_path_factory.mktemp("wrong") / "project", cache=False)
+    out = _previous_build(site, project.parent / "site")
+    before = tree_hash(out)
+    around = all_files(project.parent)
+    _break_an_expectation(project)
+    status, out_text, _err = cli(capsys, project, "build", "--out", out)
+    assert status == 1
+    assert "follow-led-suit" in out_text
+    assert "seed.yaml:" in out_text
+    assert tree_hash(out) == before
+    assert all_files(project.parent) == around  # no half-built folder left beside it
+
+
+def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces_it(
+    tmp_path_factory: pytest.TempPathFactory, site: Path
+) -> None:
+    project = fresh_copy(tmp_path_factory, "midway")
+    out = _previous_build(site, project.parent / "site")
+    (out / "stale.html").write_text("from an old build\n")
+    before = tree_hash(out)
+    # A template that fails while pages are being written.
+    template = project / "templates" / "rules.html"
+    good = template.read_text(encoding="utf-8")
+    template.write_text(good.replace("{% block main %}", "{% block main %}{{ no_such.thing }}"))
+    command = [sys.executable, "-m", "generator", "--project", str(project), "build"]
+    failed = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True)
+    assert failed.returncode != 0
+    assert "no_such" in failed.stderr
+    assert tree_hash(out) == before
+    assert {p.name for p in project.parent.iterdir()} == {"project", "site"}
+    # With the template mended, the next build replaces the old output whole.
+    template.write_text(good)
+    status, _, err = run_captured(project, "build", "--out", out)
+    assert status == 0, err
+    assert not (out / "stale.html").exists()
+    assert (out / "sk" / "legal-cards" / "index.html").is_file()
+    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site"}
+    assert not leftovers
+
+
+def test_build_refuses_to_replace_a_folder_that_is_not_a_build(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path_factory.mktemp("notbuild") / "project", cache=False)
+    out = project.parent / "documents"
+    out.mkdir()
+    (out / "thesis.txt").write_text("years of work\n")
+    (out / "sub").mkdir()
+    (out / "sub" / "data.csv").write_text("1,2\n")
+    before = tree_hash(out)
+    around = all_files(project.parent)
+    status, _, err = cli(capsys, project, "build", "--out", out)
+    assert status in (1, 2)
+    assert "documents" in err
+    assert tree_hash(out) == before
+    assert all_files(project.parent) == around
+
+
+def test_build_refuses_a_catalog_that_injects_a_script(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path_factory.mktemp("script") / "project", cache=False)
+    catalog = po_path(project, "sk")
+    text = catalog.read_text(encoding="utf-8")
+    needle = 'msgid "Allowed cards:"\nmsgstr "'
+    assert needle in text
+    catalog.write_text(text.replace(needle, needle + "<script>alert(1)</script>", 1))
+    out = project.parent / "site"
+    status, out_text, _ = cli(capsys, project, "build", "--out", out)
+    assert status == 1
+    assert "locales/sk/LC_MESSAGES/messages.po:" in out_text
+    assert not out.exists()
+
+
+def _escape_by_scenario_id(project: Path) -> None:
+    (project / "content" / "scenarios" / "escape.yaml").write_text(
+        "id: ../../escape\nrules: maison\ntrump: hearts\ntrick: []\n"
+        "hand: {seat: north, cards: [KS]}\nexpect:\n  allowed: [KS]\n"
+    )
+
+
+def _escape_by_page_slug(project: Path) -> None:
+    page = project / "content" / "pages" / "legal-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    assert "\nslug: legal-cards\n" in text
+    page.write_text(text.replace("\nslug: legal-cards\n", "\nslug: ../../escape\n", 1))
+
+
+def _escape_by_variant_file(project: Path) -> None:
+    variants = project / "content" / "variants"
+    shutil.copy(variants / "classic-team.yaml", variants / "..escape.yaml")
+
+
+def _escape_by_locale_folder(project: Path) -> None:
+    source = po_path(project, "sk")
+    target = project / "locales" / "..escape" / "LC_MESSAGES" / "messages.po"
+    target.parent.mkdir(parents=True)
+    shutil.copy(source, target)
+
+
+@pytest.mark.parametrize(
+    "escape",
+    [
+        _escape_by_scenario_id,
+        _escape_by_page_slug,
+        _escape_by_variant_file,
+        _escape_by_locale_folder,
+    ],
+    ids=["scenario-id", "page-slug", "variant-file", "locale-folder"],
+)
+def test_nothing_is_written_outside_the_output_folder(
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    escape: Callable[[Path], None],
+) -> None:
+    top = tmp_path_factory.mktemp("escape")
+    project = copy_project(top / "a" / "b" / "project", cache=False)
+    escape(project)
+    out = project.parent / "out"
+    before = tree_hash(top)
+    status, _, err = cli(capsys, project, "build", "--out", out)
+    assert status == 2, err
+    assert [line for line in err.splitlines() if line.startswith("error: ")], err
+    assert tree_hash(top) == before
+    outside = [p for p in top.rglob("*escape*") if project not in p.parents]
+    assert not outside
