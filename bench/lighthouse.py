@@ -7,15 +7,14 @@ SEO >= 0.95. Needs Debian's chromium and the npm packages
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
+
+from generator.site.serve import local_server
 
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
@@ -26,16 +25,6 @@ CHROME_FLAGS = (
 RUNS = 3  # Lighthouse's timings vary on a busy machine: the median of three runs counts
 GOALS = {"performance": 0.95, "accessibility": 1.0, "best-practices": 0.95, "seo": 0.95}
 PAGES = ["sk/legal-cards/", "vi/legal-cards/"]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass  # Lighthouse drops connections it no longer needs; that is no error.
 
 
 def _lighthouse(url: str, report: Path) -> tuple[dict[str, float], dict[str, str]]:
@@ -78,12 +67,8 @@ def main() -> int:
             check=True,
             capture_output=True,
         )
-        handler = functools.partial(_Quiet, directory=str(out))
-        httpd = _Server(("127.0.0.1", 0), handler)
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{httpd.server_address[1]}/"
         missed = []
-        try:
+        with local_server(out) as base:
             for page in PAGES:
                 runs = [_lighthouse(base + page, Path(folder) / "report.json") for _ in range(RUNS)]
                 scores = {name: sorted(run[0][name] for run in runs)[RUNS // 2] for name in GOALS}
@@ -94,8 +79,6 @@ def main() -> int:
                     f"{', '.join(f'{k} {v}' for k, v in metrics.items())})"
                 )
                 missed += [f"{page} {n}" for n, s in scores.items() if s < GOALS[n]]
-        finally:
-            httpd.shutdown()
     print("goals met" if not missed else f"below goal: {', '.join(missed)}")
     return 1 if missed else 0
 

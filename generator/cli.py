@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -64,6 +66,21 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    from .site.serve import local_server
+
+    if not (args.out / "index.html").is_file():
+        print(
+            f"error: {args.out} holds no built site; run `belote-site build` first", file=sys.stderr
+        )
+        return EXIT_INVALID
+    with local_server(args.out, args.port) as url:
+        print(f"serving {args.out} at {url} (Ctrl-C stops)", file=sys.stderr)
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+    return 0
+
+
 def run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
 
@@ -112,6 +129,12 @@ def parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=Path("site"), help="output folder (default: site/)"
     )
     build.set_defaults(run=run_build)
+    serve = commands.add_parser("serve", help="serve the built site on 127.0.0.1")
+    serve.add_argument(
+        "--out", type=Path, default=Path("site"), help="the built site (default: site/)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")
     actions = locale.add_subparsers(dest="action", required=True)
     add = actions.add_parser("add", help="create the catalog of a new language")

@@ -61,15 +61,12 @@ def verdicts(
 ) -> dict[str, str]:
     """The engine's verdicts as {card code: reason code}, for compact comparison."""
     return {
-        v.card.code: v.reason.value
-        for v in legal_cards(rules, trump, plays, seat, cards(hand))
+        v.card.code: v.reason.value for v in legal_cards(rules, trump, plays, seat, cards(hand))
     }
 
 
 def allowed(rules: RuleSet, trump: Trump, plays: list[Play], seat: Seat, hand: str) -> set[str]:
-    return {
-        v.card.code for v in legal_cards(rules, trump, plays, seat, cards(hand)) if v.allowed
-    }
+    return {v.card.code for v in legal_cards(rules, trump, plays, seat, cards(hand)) if v.allowed}
 
 
 def rank_of(code: str) -> str:
@@ -136,4 +133,3 @@ def three_player(maison: RuleSet) -> RuleSet:
 def anticlockwise(maison: RuleSet) -> RuleSet:
     """Maison with the FFB's anticlockwise play."""
     return replace(maison, id="maison-anticlockwise", direction=Direction.ANTICLOCKWISE)
-

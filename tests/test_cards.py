@@ -44,8 +44,25 @@ def test_ten_written_t_is_the_same_card_as_10() -> None:
 @pytest.mark.parametrize(
     "code",
     [
-        "", "H", "10", "1H", "0H", "11H", "6H", "2S", "AX", "ZZ", "HA", "H10", "10HH",
-        "1 0H", "AS,", "JOKER", "T", "10Z", "ace of spades",
+        "",
+        "H",
+        "10",
+        "1H",
+        "0H",
+        "11H",
+        "6H",
+        "2S",
+        "AX",
+        "ZZ",
+        "HA",
+        "H10",
+        "10HH",
+        "1 0H",
+        "AS,",
+        "JOKER",
+        "T",
+        "10Z",
+        "ace of spades",
     ],
 )
 def test_parse_refuses_codes_of_no_card(code: str) -> None:

@@ -288,7 +288,8 @@ def test_check_requires_expect_explain_does_not(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = write(
-        tmp_path, "no-expect.yaml",
+        tmp_path,
+        "no-expect.yaml",
         "id: no-expect\nrules: maison\ntrump: hearts\ntrick: []\n"
         "hand: {seat: north, cards: [KS]}\n",
     )
@@ -333,7 +334,8 @@ def test_anticlockwise_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     # Anticlockwise, west plays after north and south after west; south's
     # partner north holds the trick: south, void in clubs, may play anything.
     good = write(
-        tmp_path, "good.yaml",
+        tmp_path,
+        "good.yaml",
         "id: anticlockwise\nrules: ffb\ntrump: hearts\n"
         "trick:\n  - {seat: north, card: AC}\n  - {seat: west, card: 7C}\n"
         "hand: {seat: south, cards: [8H, KS]}\nexpect:\n  allowed: [8H, KS]\n",
@@ -341,7 +343,8 @@ def test_anticlockwise_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert main(["--content", str(content), "check", str(good)]) == 0
     # Clockwise order is refused: east does not play after north.
     bad = write(
-        tmp_path, "bad.yaml",
+        tmp_path,
+        "bad.yaml",
         "id: clockwise\nrules: ffb\ntrump: hearts\n"
         "trick:\n  - {seat: north, card: AC}\n  - {seat: east, card: 7C}\n"
         "hand: {seat: south, cards: [8H, KS]}\nexpect:\n  allowed: [8H, KS]\n",
@@ -360,7 +363,8 @@ def test_three_player_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     # North leads, east takes over with the ace; west has no partner, so
     # void in clubs he must trump.
     good = write(
-        tmp_path, "good.yaml",
+        tmp_path,
+        "good.yaml",
         "id: three\nrules: three\ntrump: hearts\n"
         "trick:\n  - {seat: north, card: 7C}\n  - {seat: east, card: AC}\n"
         "hand: {seat: west, cards: [8H, KS]}\nexpect:\n  allowed: [8H]\n",
@@ -369,7 +373,8 @@ def test_three_player_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     capsys.readouterr()
     # South is not at this table.
     bad = write(
-        tmp_path, "bad.yaml",
+        tmp_path,
+        "bad.yaml",
         "id: absent-seat\nrules: three\ntrump: hearts\ntrick: []\n"
         "hand: {seat: south, cards: [8H]}\nexpect:\n  allowed: [8H]\n",
     )
@@ -394,7 +399,8 @@ def test_bad_rule_set_is_one_error_line(
     content = _content_with(tmp_path, "broken", _maison_with(**changes))
     ruleset = content / "rulesets" / "broken.yaml"
     scenario = write(
-        tmp_path, "s.yaml",
+        tmp_path,
+        "s.yaml",
         "id: s\nrules: broken\ntrump: hearts\ntrick: []\n"
         "hand: {seat: north, cards: [KS]}\nexpect:\n  allowed: [KS]\n",
     )
@@ -409,7 +415,8 @@ def test_empty_rule_set_file_is_one_error_line(
 ) -> None:
     content = _content_with(tmp_path, "blank", "")
     scenario = write(
-        tmp_path, "s.yaml",
+        tmp_path,
+        "s.yaml",
         "id: s\nrules: blank\ntrump: hearts\ntrick: []\n"
         "hand: {seat: north, cards: [KS]}\nexpect:\n  allowed: [KS]\n",
     )
@@ -423,7 +430,8 @@ def test_rule_set_values_missing_a_rank(capsys: pytest.CaptureFixture[str], tmp_
     content = _content_with(tmp_path, "short", text)
     ruleset = content / "rulesets" / "short.yaml"
     scenario = write(
-        tmp_path, "s.yaml",
+        tmp_path,
+        "s.yaml",
         "id: s\nrules: short\ntrump: hearts\ntrick: []\n"
         "hand: {seat: north, cards: [KS]}\nexpect:\n  allowed: [KS]\n",
     )
@@ -454,8 +462,11 @@ def test_explain_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert follow["seat"] == "north"
     assert sorted(follow["allowed"]) == ["7S", "KS"]
     assert follow["reasons"] == {
-        "KS": "follow-suit", "7S": "follow-suit",
-        "JH": "must-follow-suit", "9C": "must-follow-suit", "10D": "must-follow-suit",
+        "KS": "follow-suit",
+        "7S": "follow-suit",
+        "JH": "must-follow-suit",
+        "9C": "must-follow-suit",
+        "10D": "must-follow-suit",
     }
     assert "winner" not in follow and "points" not in follow and "breakdown" not in follow
 
@@ -468,7 +479,10 @@ def test_explain_seed(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert sorted(by_id["cannot-overtrump-undertrump-maison"]["allowed"]) == ["7S", "9S"]
     assert sorted(by_id["cannot-overtrump-coinche-official"]["allowed"]) == [
-        "7S", "9S", "KH", "QC",
+        "7S",
+        "9S",
+        "KH",
+        "QC",
     ]
 
 
@@ -476,7 +490,8 @@ def test_explain_play_that_does_not_complete_the_trick(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = write(
-        tmp_path, "half.yaml",
+        tmp_path,
+        "half.yaml",
         "id: half\nrules: maison\ntrump: hearts\ntrick:\n  - {seat: south, card: AS}\n"
         "hand: {seat: west, cards: [10S, KD]}\nplay: 10S\n",
     )
@@ -493,7 +508,9 @@ def test_explain_last_trick(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert status == 0
     [answer] = json.loads(out)
     assert (answer["winner"], answer["points"], answer["breakdown"]) == (
-        "east", 51, [11, 10, 0, 20],
+        "east",
+        51,
+        [11, 10, 0, 20],
     )
 
 
@@ -510,7 +527,11 @@ def test_explain_needs_a_path() -> None:
 def _python_m_generator(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "generator", "--content", str(CONTENT), *map(str, args)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 

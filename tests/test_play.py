@@ -31,9 +31,19 @@ from generator.engine import (
 
 def test_reason_codes_are_the_public_contract() -> None:
     assert {r.value for r in Reason} == {
-        "lead", "follow-suit", "beat-trump", "partner-winning-free", "any-trump",
-        "overtrump", "undertrump", "may-undertrump", "may-discard",
-        "must-follow-suit", "must-beat-trump", "must-trump", "must-overtrump",
+        "lead",
+        "follow-suit",
+        "beat-trump",
+        "partner-winning-free",
+        "any-trump",
+        "overtrump",
+        "undertrump",
+        "may-undertrump",
+        "may-discard",
+        "must-follow-suit",
+        "must-beat-trump",
+        "must-trump",
+        "must-overtrump",
         "must-undertrump",
     }
 
@@ -56,8 +66,11 @@ def test_follow_the_led_suit(any_rules: RuleSet) -> None:
     # Seed: west leads a spade, north holds spades: one of them, no trump, no discard.
     got = verdicts(any_rules, Trump.HEARTS, trick((W, "AS")), N, "KS 7S JH 9C 10D")
     assert got == {
-        "KS": "follow-suit", "7S": "follow-suit",
-        "JH": "must-follow-suit", "9C": "must-follow-suit", "10D": "must-follow-suit",
+        "KS": "follow-suit",
+        "7S": "follow-suit",
+        "JH": "must-follow-suit",
+        "9C": "must-follow-suit",
+        "10D": "must-follow-suit",
     }
 
 
@@ -78,7 +91,9 @@ def test_trump_led_beat_even_your_partner(any_rules: RuleSet) -> None:
     # south must play his 9 of trumps, not the 7.
     got = verdicts(any_rules, Trump.DIAMONDS, trick((N, "8D"), (E, "9C")), S, "QS 9D 7D 10H")
     assert got == {
-        "QS": "must-follow-suit", "9D": "beat-trump", "7D": "must-beat-trump",
+        "QS": "must-follow-suit",
+        "9D": "beat-trump",
+        "7D": "must-beat-trump",
         "10H": "must-follow-suit",
     }
 
@@ -88,7 +103,9 @@ def test_trump_led_beat_an_opponent(any_rules: RuleSet) -> None:
     # higher: J 9 A ...) and the king (lower).
     got = verdicts(any_rules, Trump.SPADES, trick((E, "AS")), S, "KS 9S JS 8H")
     assert got == {
-        "KS": "must-beat-trump", "9S": "beat-trump", "JS": "beat-trump",
+        "KS": "must-beat-trump",
+        "9S": "beat-trump",
+        "JS": "beat-trump",
         "8H": "must-follow-suit",
     }
 
@@ -108,7 +125,9 @@ def test_trump_led_cannot_beat_any_trump(any_rules: RuleSet) -> None:
 
 def test_trump_led_void_in_trumps_any_card(any_rules: RuleSet) -> None:
     assert allowed(any_rules, Trump.HEARTS, trick((N, "7H")), E, "AS KC 10D") == {
-        "AS", "KC", "10D",
+        "AS",
+        "KC",
+        "10D",
     }
 
 
@@ -116,8 +135,11 @@ def test_void_opponent_winning_must_trump(any_rules: RuleSet) -> None:
     # Seed: east leads the ace of clubs; south has no clubs and has trumps.
     got = verdicts(any_rules, Trump.HEARTS, trick((E, "AC")), S, "8H QH KS 9D 7S")
     assert got == {
-        "8H": "any-trump", "QH": "any-trump",
-        "KS": "must-trump", "9D": "must-trump", "7S": "must-trump",
+        "8H": "any-trump",
+        "QH": "any-trump",
+        "KS": "must-trump",
+        "9D": "must-trump",
+        "7S": "must-trump",
     }
 
 
@@ -157,7 +179,10 @@ def test_overtrump_follows_trump_order_not_plain_order(any_rules: RuleSet) -> No
     # king (higher in a plain suit than the 9) do not.
     got = verdicts(any_rules, Trump.SPADES, trick((W, "AD"), (N, "AS")), E, "10S KS 9S JS")
     assert got == {
-        "10S": "must-overtrump", "KS": "must-overtrump", "9S": "overtrump", "JS": "overtrump",
+        "10S": "must-overtrump",
+        "KS": "must-overtrump",
+        "9S": "overtrump",
+        "JS": "overtrump",
     }
 
 
@@ -225,14 +250,20 @@ def test_all_trumps_void_any_card(any_rules: RuleSet) -> None:
 def test_cannot_overtrump_maison_must_undertrump(maison: RuleSet) -> None:
     got = verdicts(maison, Trump.SPADES, trick((W, "AD"), (N, "JS")), E, "7S 9S KH QC")
     assert got == {
-        "7S": "undertrump", "9S": "undertrump", "KH": "must-undertrump", "QC": "must-undertrump",
+        "7S": "undertrump",
+        "9S": "undertrump",
+        "KH": "must-undertrump",
+        "QC": "must-undertrump",
     }
 
 
 def test_cannot_overtrump_coinche_may_discard(coinche: RuleSet) -> None:
     got = verdicts(coinche, Trump.SPADES, trick((W, "AD"), (N, "JS")), E, "7S 9S KH QC")
     assert got == {
-        "7S": "may-undertrump", "9S": "may-undertrump", "KH": "may-discard", "QC": "may-discard",
+        "7S": "may-undertrump",
+        "9S": "may-undertrump",
+        "KH": "may-discard",
+        "QC": "may-discard",
     }
 
 
@@ -255,7 +286,9 @@ def test_beat_partner_on_trump_lead_off_partner_holds(maison: RuleSet) -> None:
     rules = replace(maison, beat_partner_on_trump_lead=False)
     got = verdicts(rules, Trump.DIAMONDS, trick((N, "8D"), (E, "9C")), S, "QS 9D 7D 10H")
     assert got == {
-        "QS": "must-follow-suit", "9D": "follow-suit", "7D": "follow-suit",
+        "QS": "must-follow-suit",
+        "9D": "follow-suit",
+        "7D": "follow-suit",
         "10H": "must-follow-suit",
     }
 
@@ -302,7 +335,10 @@ def test_partner_winning_frees_off_no_trump_in_hand(maison: RuleSet) -> None:
 def test_must_undertrump_flip_turns_maison_into_coinche(maison: RuleSet) -> None:
     rules = replace(maison, must_undertrump=False)
     assert allowed(rules, Trump.SPADES, trick((W, "AD"), (N, "JS")), E, "7S 9S KH QC") == {
-        "7S", "9S", "KH", "QC",
+        "7S",
+        "9S",
+        "KH",
+        "QC",
     }
 
 
@@ -395,14 +431,17 @@ def test_allowed_cards_keeps_hand_order(maison: RuleSet) -> None:
 
 
 def test_position_knows_its_legal_moves(maison: RuleSet) -> None:
-    position = Position(maison, Trump.SPADES, tuple(trick((W, "AD"), (N, "8S"))), E,
-                        tuple(cards("7S 9S KH")))
+    position = Position(
+        maison, Trump.SPADES, tuple(trick((W, "AD"), (N, "8S"))), E, tuple(cards("7S 9S KH"))
+    )
     assert position.legal_moves == [card("9S")]
     assert position.is_legal(card("9S"))
     assert not position.is_legal(card("7S"))
     assert not position.is_legal(card("AH"))  # not even in the hand
     assert [v.reason for v in position.verdicts] == [
-        Reason.MUST_OVERTRUMP, Reason.OVERTRUMP, Reason.MUST_OVERTRUMP,
+        Reason.MUST_OVERTRUMP,
+        Reason.OVERTRUMP,
+        Reason.MUST_OVERTRUMP,
     ]
 
 
@@ -435,6 +474,11 @@ def test_content_three_players_has_no_partner(rulesets: RuleSets) -> None:
     assert three is not None
     assert three.players == 3
     assert three.partnerships == ()
-    got = verdicts(three, Trump.HEARTS, trick((three.order[0], "7C"), (three.order[1], "AC")),
-                   three.order[2], "8H KS")
+    got = verdicts(
+        three,
+        Trump.HEARTS,
+        trick((three.order[0], "7C"), (three.order[1], "AC")),
+        three.order[2],
+        "8H KS",
+    )
     assert got == {"8H": "any-trump", "KS": "must-trump"}

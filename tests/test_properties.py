@@ -58,9 +58,7 @@ ANTICLOCKWISE = replace(COINCHE, id="coinche-anticlockwise", direction=Direction
 # Every rule set of the content folder, whatever others add there.
 CONTENT_RULESETS = tuple(_RULESETS.all())
 
-SETTINGS = settings(
-    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @dataclass(frozen=True)
@@ -83,7 +81,7 @@ def spots(draw: st.DrawFn, rule_sets: Sequence[RuleSet] = FOUR_PLAYER) -> Spot:
     for i in range(size):
         plays.append(Play(seat, deck[i]))
         seat = rules.next_seat(seat)
-    hand = tuple(deck[size:size + draw(st.integers(1, 8))])
+    hand = tuple(deck[size : size + draw(st.integers(1, 8))])
     return Spot(rules, trump, tuple(plays), seat, hand)
 
 
@@ -126,7 +124,8 @@ def reference_allowed(
         must_climb = trump is Trump.ALL or (trump.suit is not None and led is trump.suit)
         if must_climb:
             exempt = partner_holds and not (
-                rules.beat_partner_in_all_trumps if trump is Trump.ALL
+                rules.beat_partner_in_all_trumps
+                if trump is Trump.ALL
                 else rules.beat_partner_on_trump_lead
             )
             higher = {c for c in of_led if _power(c, trump) > _power(holder.card, trump)}

@@ -14,11 +14,17 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 
 from ..content.errors import ContentError
-from ..site.i18n import SOURCE_LANGUAGE, catalog_path, discover_languages, read_catalog
+from ..site.i18n import (
+    LOCALE_CODE,
+    SOURCE_LANGUAGE,
+    catalog_path,
+    discover_languages,
+    read_catalog,
+)
 
 POT = Path("locales") / "messages.pot"
-_LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2})?")
-_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>")
+# A tag, or the start of one that never closes (`<img src=x onerror=...`).
+_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>?")
 _PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?(.)")
 
 
@@ -58,7 +64,7 @@ def extract(project: Path) -> Path:
 
 
 def check_locale_code(lang: str) -> Locale:
-    if not _LOCALE_CODE.fullmatch(lang):
+    if not LOCALE_CODE.fullmatch(lang):
         raise ContentError(
             Path("locales"), None, f"{lang!r} is not a locale code (like fr, sk, pt_BR)"
         )
@@ -130,6 +136,10 @@ def _placeholders(text: str) -> list[str]:
 
 
 def _problems(message: Message) -> Iterator[str]:
+    if isinstance(message.string, (list, tuple)) and any(message.string):
+        for index, form in enumerate(message.string):
+            if not form:
+                yield f"plural form msgstr[{index}] is empty while the others are filled"
     sources = _ids(message)
     allowed_tags = {tag for text in sources for tag in _TAG.findall(text)}
     allowed_holders = {h for text in sources for h in _placeholders(text)}
@@ -147,7 +157,11 @@ def _problems(message: Message) -> Iterator[str]:
 
 def check_catalog(path: Path, lang: str) -> list[Problem]:
     """Babel's own checks (placeholders, plural forms) and ours (tags, stray %)."""
-    catalog = read_catalog(path, lang)
+    try:
+        catalog = read_catalog(path, lang)
+    except ContentError as unreadable:
+        # Too many plural forms, bad syntax: a problem of the catalog like any other.
+        return [Problem(unreadable.path, unreadable.line or 0, unreadable.message)]
     found: list[Problem] = []
     # A fuzzy entry is never shown (the build falls back to English), so only
     # the translations a reader can see must be sound.
@@ -199,13 +213,14 @@ class Count:
             self.missing += 1
 
 
-def count(catalog: Catalog, pot: Catalog, files: set[str] | None = None) -> Count:
-    """Translated, fuzzy and missing messages of `pot` (only those used by `files`)."""
+def count(catalog: Catalog, pot: Catalog, keys: set[tuple[str | None, str]] | None = None) -> Count:
+    """Translated, fuzzy and missing messages of `pot` (only those in `keys`, if given)."""
     tally = Count()
     for template in pot:
         if not template.id:
             continue
-        if files is not None and not {location for location, _ in template.locations} & files:
+        msgid = template.id[0] if isinstance(template.id, (list, tuple)) else template.id
+        if keys is not None and (template.context, msgid) not in keys:
             continue
         message = catalog.get(template.id, context=template.context)
         if message is None:

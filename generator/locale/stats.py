@@ -6,7 +6,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from ..site.build import Project, page_sources
+from ..site.build import Project, page_messages
 from ..site.i18n import catalog_path, discover_languages, read_catalog
 from .catalogs import POT, Count, count, extract
 
@@ -16,13 +16,13 @@ def statistics(project: Path) -> dict[str, dict[str, Count]]:
     pot_path = extract(project)
     with pot_path.open("rb") as handle:
         pot = read_po(handle)
-    pages = page_sources(Project(project))
+    pages = page_messages(Project(project))
     table: dict[str, dict[str, Count]] = {}
     for lang in discover_languages(project / "locales")[1:]:
         catalog = read_catalog(catalog_path(project / "locales", lang), lang)
         row = {"all": count(catalog, pot)}
-        for page, files in pages.items():
-            row[page] = count(catalog, pot, files)
+        for page, keys in pages.items():
+            row[page] = count(catalog, pot, keys)
         table[lang] = row
     return table
 

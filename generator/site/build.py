@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, nodes
+from jinja2 import Environment
 from markupsafe import Markup
 
 from ..content.errors import ContentError
@@ -71,8 +71,6 @@ class PageSpec:
     slug: str  # below the language's folder; "" for the language's home page
     title: str
     template: str
-    # Content files whose messages the page shows (globs, relative to the project).
-    content: tuple[str, ...]
     page: LegalCardsPage | RulesPage | VariantPage | None = None
 
     def path(self, lang: str) -> str:
@@ -127,94 +125,44 @@ def load_inputs(project: Project) -> Inputs:
     )
 
 
-_SHARED = ("content/site.yaml", "content/vocabulary.yaml", "content/rulesets/*.yaml")
-
-
 def _pages(inputs: Inputs) -> list[PageSpec]:
     pages = [
-        PageSpec("home", "", inputs.site.name, "language_index.html", ("content/site.yaml",)),
+        PageSpec("home", "", inputs.site.name, "language_index.html"),
         PageSpec(
             "legal-cards",
             inputs.legal_cards.slug,
             inputs.legal_cards.title,
             "legal_cards.html",
-            (*_SHARED, "content/pages/legal-cards.yaml"),
             inputs.legal_cards,
         ),
-        PageSpec(
-            "rules",
-            inputs.rules.slug,
-            inputs.rules.title,
-            "rules.html",
-            (*_SHARED, "content/pages/rules.yaml"),
-            inputs.rules,
-        ),
+        PageSpec("rules", inputs.rules.slug, inputs.rules.title, "rules.html", inputs.rules),
     ]
-    for variant in inputs.variants:
-        pages.append(
-            PageSpec(
-                variant.slug,
-                variant.slug,
-                variant.variant.name,
-                "variant.html",
-                (
-                    *_SHARED,
-                    "content/pages/variant.yaml",
-                    f"content/variants/{variant.variant.id}.yaml",
-                ),
-                variant,
-            )
-        )
+    pages += [
+        PageSpec(page.slug, page.slug, page.variant.name, "variant.html", page)
+        for page in inputs.variants
+    ]
     return pages
 
 
-def page_sources(project: Project) -> dict[str, set[str]]:
-    """For each page, the project files (templates included) its messages come from."""
-    env = environment(project.templates)
-    sources = {}
-    for spec in _pages(load_inputs(project)):
-        files = {f"templates/{name}" for name in referenced_templates(env, spec.template)}
-        files.add("generator/site/render.py")
-        for pattern in spec.content:
-            files |= {str(path.relative_to(project.root)) for path in project.root.glob(pattern)}
-        sources[spec.key] = files
-    return sources
-
-
-def referenced_templates(env: Environment, name: str) -> set[str]:
-    """The template and every template it extends or includes, transitively.
-
-    Includes named by an expression ("show_" ~ block.what) are matched by
-    their literal prefix.
-    """
-    found = {name}
-    assert env.loader is not None
-    source = env.loader.get_source(env, name)[0]
-    names = set(env.list_templates())
-    for node in env.parse(source).find_all((nodes.Include, nodes.Extends)):
-        assert isinstance(node, (nodes.Include, nodes.Extends))
-        template = node.template
-        if isinstance(template, nodes.Const):
-            children = {template.value}
-        elif isinstance(template, nodes.Concat) and isinstance(template.nodes[0], nodes.Const):
-            prefix = template.nodes[0].value
-            children = {n for n in names if n.startswith(prefix)}
-        else:
-            children = set()
-        for child in children - found:
-            found |= referenced_templates(env, child)
-    return found
+def page_messages(project: Project) -> dict[str, set[tuple[str | None, str]]]:
+    """For each page, every catalog message it shows (found by rendering it in English)."""
+    inputs = load_inputs(project)
+    writer = SiteWriter(project, inputs, project.root / "site", draw_pictures=False)
+    source = inputs.languages[0]
+    return {spec.key: writer.render_page(spec, source)[1].used for spec in writer.pages}
 
 
 class SiteWriter:
     """Renders every page of every language into one folder."""
 
-    def __init__(self, project: Project, inputs: Inputs, out: Path) -> None:
+    def __init__(
+        self, project: Project, inputs: Inputs, out: Path, *, draw_pictures: bool = True
+    ) -> None:
         self.inputs = inputs
         self.out = out
         self.env: Environment = environment(project.templates)
         self.pages = _pages(inputs)
-        self.pictures = PictureStore(project.cache / "pictures")
+        self.pictures = PictureStore(project.cache / "pictures", dry=not draw_pictures)
 
     def url(self, path: str) -> str:
         return self.inputs.site.base_url + path
@@ -269,44 +217,46 @@ class SiteWriter:
 
     def language_pages(self, language: Language) -> int:
         for spec in self.pages:
-            root = "../" * spec.depth()
-            gettext = Gettext(language)
-            context = {
-                "spec": spec,
-                "site": self.inputs.site,
-                "language": language,
-                "page": spec.page,
-                "root": root,
-                "home": f"{root}{language.code}/",
-                "head_title": self._head_title(spec, gettext),
-                "description": gettext.gettext(self.inputs.legal_cards.intro, mark=False),
-                "canonical": self.url(spec.path(language.code)),
-                "alternates": self.alternates(spec),
-                "x_default": self.url(spec.path(self.inputs.languages[0].code)),
-                "links": {other.key: root + other.path(language.code) for other in self.pages},
-                "page_links": [
-                    {
-                        "href": root + other.path(language.code),
-                        "title": other.title,
-                        "current": other is spec,
-                    }
-                    for other in self.pages
-                ],
-                "switcher": [
-                    {
-                        "href": root + spec.path(other.code),
-                        "tag": other.tag,
-                        "name": other.own_name,
-                        "current": other is language,
-                    }
-                    for other in self.inputs.languages
-                ],
-            }
-            self.write(
-                spec.path(language.code) + "index.html",
-                self.render(spec.template, gettext, context),
-            )
+            html, _ = self.render_page(spec, language)
+            self.write(spec.path(language.code) + "index.html", html)
         return len(self.pages)
+
+    def render_page(self, spec: PageSpec, language: Language) -> tuple[str, Gettext]:
+        """A page's HTML, and the gettext that rendered it (what it looked up, what fell back)."""
+        root = "../" * spec.depth()
+        gettext = Gettext(language)
+        context = {
+            "spec": spec,
+            "site": self.inputs.site,
+            "language": language,
+            "page": spec.page,
+            "root": root,
+            "home": f"{root}{language.code}/",
+            "head_title": self._head_title(spec, gettext),
+            "description": gettext.gettext(self.inputs.legal_cards.intro, mark=False),
+            "canonical": self.url(spec.path(language.code)),
+            "alternates": self.alternates(spec),
+            "x_default": self.url(spec.path(self.inputs.languages[0].code)),
+            "links": {other.key: root + other.path(language.code) for other in self.pages},
+            "page_links": [
+                {
+                    "href": root + other.path(language.code),
+                    "title": other.title,
+                    "current": other is spec,
+                }
+                for other in self.pages
+            ],
+            "switcher": [
+                {
+                    "href": root + spec.path(other.code),
+                    "tag": other.tag,
+                    "name": other.own_name,
+                    "current": other is language,
+                }
+                for other in self.inputs.languages
+            ],
+        }
+        return self.render(spec.template, gettext, context), gettext
 
     def _head_title(self, spec: PageSpec, gettext: Gettext) -> str:
         site_name = gettext.gettext(self.inputs.site.name, mark=False)

@@ -24,7 +24,8 @@ from babel.support import NullTranslations, Translations
 from ..content.errors import ContentError
 
 SOURCE_LANGUAGE = "en"
-_LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_[0-9]{3})?")
+# Language, optional script, optional region (fr, sr_Latn, pt_BR, es_419).
+LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_[0-9]{3})?")
 
 Key = tuple[str | None, str]
 
@@ -39,7 +40,7 @@ def discover_languages(locales: Path) -> list[str]:
     if locales.is_dir():
         for folder in sorted(locales.iterdir()):
             if catalog_path(locales, folder.name).is_file():
-                if not _LOCALE_CODE.fullmatch(folder.name):
+                if not LOCALE_CODE.fullmatch(folder.name):
                     raise ContentError(folder, None, f"{folder.name!r} is not a locale code")
                 found.append(folder.name)
     return [SOURCE_LANGUAGE] + [lang for lang in found if lang != SOURCE_LANGUAGE]
@@ -130,8 +131,10 @@ class Gettext:
 
     language: Language
     missed: set[Key] = field(default_factory=set)
+    used: set[Key] = field(default_factory=set)
 
     def _fallback(self, context: str | None, msgid: str, text: str, mark: bool) -> str:
+        self.used.add((context, msgid))
         translated = self.language.translated
         if translated is None or (context, msgid) in translated:
             return text

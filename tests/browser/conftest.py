@@ -6,17 +6,16 @@ Outside CI a missing tool skips these tests (and says which); in CI
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from generator.site.serve import local_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -47,26 +46,18 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser") / "site"
     done = subprocess.run(
         [sys.executable, "-m", "generator", "--project", str(ROOT), "build", "--out", str(out)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return out
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def server(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(built_site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with local_server(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -121,7 +121,7 @@ def test_phone_layout_does_not_scroll_sideways_and_cards_stay_legible(
         ".map(img => img.getBoundingClientRect().width)"
     )
     assert all(w >= 40 for w in card_widths), f"cards shrunk to {min(card_widths)}px"
-    name = (page_type.strip("/").replace("/", "-") or "home")
+    name = page_type.strip("/").replace("/", "-") or "home"
     page.screenshot(path=str(screenshots / f"{lang}-{name}-phone.png"), full_page=True)
 
 
@@ -129,16 +129,14 @@ def test_phone_layout_does_not_scroll_sideways_and_cards_stay_legible(
 @pytest.mark.parametrize("page_type", PAGE_TYPES)
 def test_desktop_screenshot(visit: Any, screenshots: Path, lang: str, page_type: str) -> None:
     page = visit(f"{lang}/{page_type}").page
-    name = (page_type.strip("/").replace("/", "-") or "home")
+    name = page_type.strip("/").replace("/", "-") or "home"
     target = screenshots / f"{lang}-{name}-desktop.png"
     page.screenshot(path=str(target), full_page=True)
     assert target.stat().st_size > 10_000
 
 
 @pytest.mark.parametrize("page_type", PAGE_TYPES)
-def test_language_switcher_lands_on_the_same_page(
-    visit: Any, server: str, page_type: str
-) -> None:
+def test_language_switcher_lands_on_the_same_page(visit: Any, server: str, page_type: str) -> None:
     page = visit(f"en/{page_type}").page
     for lang in LANGUAGES:
         if lang == "en":
@@ -165,6 +163,8 @@ def test_axe_finds_no_accessibility_violation(visit: Any, axe_script: Path, path
 def test_nu_html_checker_finds_no_error(vnu: list[str], built_site: Path) -> None:
     done = subprocess.run(
         [*vnu, "--errors-only", "--skip-non-html", str(built_site)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[:4000]

@@ -52,6 +52,8 @@ def encode(image: Image.Image) -> dict[str, bytes]:
 @dataclass
 class PictureStore:
     cache: Path
+    # A dry store names pictures without drawing them (to render pages for statistics).
+    dry: bool = False
     used: dict[str, Picture] = field(default_factory=dict)
     drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
 
@@ -62,8 +64,10 @@ class PictureStore:
         """The picture of these inputs (a canonical description of everything drawn)."""
         name = hashlib.sha256(f"{self._salt}|{inputs}".encode()).hexdigest()[:20]
         picture = Picture(name, *size)
-        if name not in self.used and not all(
-            (self.cache / f"{name}{suffix}").exists() for suffix in SUFFIXES
+        if (
+            not self.dry
+            and name not in self.used
+            and not all((self.cache / f"{name}{suffix}").exists() for suffix in SUFFIXES)
         ):
             self.cache.mkdir(parents=True, exist_ok=True)
             for suffix, data in encode(draw()).items():
