@@ -7,8 +7,8 @@ Run with `make bench` (or `python bench/engine.py`).
 from __future__ import annotations
 
 import random
-import time
-from pathlib import Path
+
+from common import ROOT, best_of
 
 from generator.content.rulesets import RuleSets
 from generator.engine import (
@@ -23,7 +23,6 @@ from generator.engine import (
     play_deal,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 Position = tuple[RuleSet, Trump, list[Play], object, list[Card]]
 
 
@@ -41,15 +40,6 @@ def random_positions(rulesets: list[RuleSet], count: int, rng: random.Random) ->
         hand = [cards.pop() for _ in range(rng.randint(1, 8))]
         positions.append((rules, rng.choice(list(Trump)), trick, seat, hand))
     return positions
-
-
-def best_of(runs: int, work) -> float:  # type: ignore[no-untyped-def]
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

@@ -14,9 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from common import ROOT, build_site
+
 from generator.site.serve import local_server
 
-ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = (
     "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
@@ -62,11 +63,7 @@ def main() -> int:
         return 2
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"
-        subprocess.run(
-            [sys.executable, "-m", "generator", "--project", str(ROOT), "build", "--out", str(out)],
-            check=True,
-            capture_output=True,
-        )
+        build_site(out)
         missed = []
         with local_server(out) as base:
             for page in PAGES:

@@ -7,27 +7,16 @@ at most 150 KB at 1x. Run with `make bench` (or `python bench/pictures.py`).
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
+
+from common import best_of, build_site
 
 from generator.engine import DECK
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import encode
 
-ROOT = Path(__file__).resolve().parent.parent
 LETTERS = {"J": "J", "Q": "Q", "K": "K", "A": "A"}
-
-
-def best_of(runs: int, work) -> float:  # type: ignore[no-untyped-def]
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:
@@ -47,11 +36,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"
-        subprocess.run(
-            [sys.executable, "-m", "generator", "--project", str(ROOT), "build", "--out", str(out)],
-            check=True,
-            capture_output=True,
-        )
+        build_site(out)
         worst = 0
         for page in sorted(out.rglob("index.html")):
             names = set(re.findall(r'img/([0-9a-f]{20})\.png"', page.read_text(encoding="utf-8")))

@@ -217,6 +217,17 @@ class _Comparer:
             )
         )
 
+    def compare_sides(
+        self,
+        field: str,
+        expected: Mapping[Side, int] | None,
+        computed: Mapping[Side, int],
+        rules: RuleSet,
+    ) -> None:
+        """Points by side, written `north-south 92, east-west 70` in the message."""
+        if expected is not None and dict(expected) != dict(computed):
+            self.differs(field, _side_text(expected, rules), _side_text(computed, rules))
+
     def compare(self, field: str, expected: object, computed: object) -> None:
         if expected is not None and expected != computed:
             self.differs(field, expected, computed)
@@ -264,8 +275,7 @@ def _declarations_mismatches(answer: DeclarationsAnswer) -> list[Mismatch]:
                     sorted(map(str, wanted)) or "none",
                     sorted(map(str, got)) or "none",
                 )
-    if expect.points is not None and dict(expect.points) != dict(answer.points):
-        check.differs("points", _side_text(expect.points, rules), _side_text(answer.points, rules))
+    check.compare_sides("points", expect.points, answer.points, rules)
     if expect.belote_stated and expect.belote is not answer.belote:
         check.differs(
             "belote",
@@ -285,8 +295,7 @@ def _deal_mismatches(answer: DealAnswer) -> list[Mismatch]:
     score = answer.score
     if expect.outcome is not None and expect.outcome is not score.outcome:
         check.differs("outcome", expect.outcome.value, score.outcome.value)
-    if expect.score is not None and dict(expect.score) != dict(score.scores):
-        check.differs("score", _side_text(expect.score, rules), _side_text(score.scores, rules))
+    check.compare_sides("score", expect.score, score.scores, rules)
     check.compare("held", expect.held, score.held)
     return check.found
 
@@ -299,8 +308,7 @@ def _game_mismatches(answer: GameAnswer) -> list[Mismatch]:
     check = _Comparer(scenario, expect.line, expect.lines)
     rules = scenario.rules
     result = answer.result
-    if expect.totals is not None and dict(expect.totals) != dict(result.totals):
-        check.differs("totals", _side_text(expect.totals, rules), _side_text(result.totals, rules))
+    check.compare_sides("totals", expect.totals, result.totals, rules)
     if expect.winner_stated and expect.winner != result.winner:
         check.differs(
             "winner",

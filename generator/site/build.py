@@ -35,6 +35,17 @@ from .pictures.store import PictureStore
 from .render import Words, environment, install
 from .vocabulary import Vocabulary, load_vocabulary
 
+
+def N_(message: str) -> str:
+    """Marks a message for extraction (Babel's default keyword); it is translated where used."""
+    return message
+
+
+# The description of pages without one of their own (also on the language home page).
+SITE_DESCRIPTION = N_(
+    "Rules of Belote and Coinche, with worked examples checked by a rules engine."
+)
+
 # Left in every built site, so that a later build may replace the folder.
 MARKER = ".belote-site"
 
@@ -72,6 +83,11 @@ class PageSpec:
     title: str
     template: str
     page: LegalCardsPage | RulesPage | VariantPage | None = None
+
+    @property
+    def description(self) -> str | None:
+        """The page's own summary for search engines, where it has one."""
+        return self.page.intro if isinstance(self.page, LegalCardsPage) else None
 
     def path(self, lang: str) -> str:
         return f"{lang}/{self.slug}/" if self.slug else f"{lang}/"
@@ -230,10 +246,11 @@ class SiteWriter:
             "site": self.inputs.site,
             "language": language,
             "page": spec.page,
+            "description_message": SITE_DESCRIPTION,
             "root": root,
             "home": f"{root}{language.code}/",
             "head_title": self._head_title(spec, gettext),
-            "description": gettext.gettext(self.inputs.legal_cards.intro, mark=False),
+            "description": gettext.gettext(spec.description or SITE_DESCRIPTION, mark=False),
             "canonical": self.url(spec.path(language.code)),
             "alternates": self.alternates(spec),
             "x_default": self.url(spec.path(self.inputs.languages[0].code)),
@@ -269,8 +286,10 @@ class SiteWriter:
         home = self.pages[0]
         context = {
             "site": self.inputs.site,
+            "root": "",
+            "head_title": self.inputs.site.name,
             "language": source,
-            "description": self.inputs.legal_cards.intro,
+            "description": SITE_DESCRIPTION,
             "canonical": self.url(""),
             "alternates": self.alternates(home),
             "x_default": self.url(""),

@@ -13,7 +13,6 @@ from ..content.nodes import Source, read_yaml
 from ..content.rulesets import RuleSets
 from ..content.scenarios import PlayScenario, Scenario
 from ..engine import RuleSet
-from ..verify import Answer, compute
 from . import blocks
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -26,19 +25,9 @@ class SiteInfo:
 
 
 @dataclass(frozen=True)
-class Example:
-    """A scenario shown on a page, with the engine's (already checked) answer."""
-
-    scenario: PlayScenario
-    answer: Answer
-    title: str
-    text: str
-
-
-@dataclass(frozen=True)
 class Section:
     heading: str
-    examples: tuple[Example, ...]
+    examples: tuple[blocks.Example, ...]
 
 
 @dataclass(frozen=True)
@@ -85,24 +74,10 @@ def load_legal_cards_page(path: Path, scenarios: Mapping[str, Scenario]) -> Lega
         )
         examples = []
         for item in section["examples"].items("examples"):
-            keys = frozenset({"scenario", "title", "text"})
-            example = item.fields("an example", keys, keys)
-            scenario_id = example["scenario"].text("scenario")
-            if scenario_id not in scenarios:
-                raise example["scenario"].error(f"no scenario has the id {scenario_id!r}")
-            scenario = scenarios[scenario_id]
-            if not isinstance(scenario, PlayScenario):
-                raise example["scenario"].error(f"scenario {scenario_id} is not a play scenario")
-            answer = compute(scenario)
-            assert isinstance(answer, Answer)
-            examples.append(
-                Example(
-                    scenario,
-                    answer,
-                    example["title"].text("title"),
-                    example["text"].text("text"),
-                )
-            )
+            example = blocks.parse_example(item, scenarios)
+            if not isinstance(example.scenario, PlayScenario):
+                raise item.error(f"scenario {example.scenario.id} is not a play scenario")
+            examples.append(example)
         sections.append(Section(section["heading"].text("heading"), tuple(examples)))
     return LegalCardsPage(
         slug=slug,
