@@ -41,7 +41,7 @@ def _lighthouse(url: str, report: Path) -> tuple[dict[str, float], dict[str, str
             "--only-categories=performance,accessibility,best-practices,seo",
         ],
         check=True,
-        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        env={**os.environ, "CHROME_PATH": os.environ.get("CHROMIUM", "/usr/bin/chromium")},
     )
     data = json.loads(report.read_text())
     scores = {name: float(data["categories"][name]["score"]) for name in GOALS}

@@ -82,9 +82,14 @@ def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
     """The scenario files under the given files and folders, rule sets and pages left out."""
     for path in paths:
         if path.is_dir():
-            for found in sorted(path.rglob("*.yaml")):
-                if "scenarios" in found.relative_to(path).parts or path.name == "scenarios":
-                    yield found
+            found = [
+                file
+                for file in sorted(path.rglob("*.yaml"))
+                if "scenarios" in file.relative_to(path).parts or path.name == "scenarios"
+            ]
+            if not found:
+                raise ContentError(path, None, "no scenario files here (content/scenarios/*.yaml)")
+            yield from found
         elif path.exists():
             yield path
         else:

@@ -18,7 +18,8 @@ import pytest
 from generator.site.serve import local_server
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium; CHROMIUM may name another build (a CI runner's Chrome).
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,0 +1,219 @@
+"""Whatever a content file says, the command answers in one line: never a traceback.
+
+Hypothesis writes scenario files from the format's own vocabulary mixed with
+garbage; every run must end with exit 0, 1 or 2, and a refusal must be one
+`error: FILE...` line.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import CONTENT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.cli import main
+
+KEYS = [
+    "id",
+    "kind",
+    "rules",
+    "trump",
+    "trick",
+    "hand",
+    "play",
+    "last_trick",
+    "expect",
+    "title",
+    "text",
+    "hands",
+    "leader",
+    "taker",
+    "points",
+    "capot",
+    "declarations",
+    "belote",
+    "deals",
+    "target",
+    "seat",
+    "cards",
+    "card",
+    "allowed",
+    "reasons",
+    "winner",
+    "breakdown",
+    "outcome",
+    "score",
+    "held",
+    "totals",
+    "found",
+]
+WORDS = [
+    "play",
+    "deal",
+    "game",
+    "declarations",
+    "maison",
+    "coinche-official",
+    "three-players",
+    "ffb-classic",
+    "hearts",
+    "none",
+    "all",
+    "spades",
+    "north",
+    "east",
+    "south",
+    "west",
+    "north-south",
+    "east-west",
+    "KS",
+    "10H",
+    "TH",
+    "9D",
+    "7C",
+    "AS",
+    "JH",
+    "QS",
+    "XX",
+    "made",
+    "dedans",
+    "litige",
+    "tierce",
+    "carre",
+    "../x",
+    "",
+    "lead",
+    "may-discard",
+]
+scalars = st.one_of(
+    st.sampled_from(WORDS),
+    st.integers(-200, 400),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=8),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.dictionaries(st.sampled_from(KEYS + WORDS), inner, max_size=6),
+    ),
+    max_leaves=25,
+)
+scenario = st.dictionaries(st.sampled_from(KEYS), values, max_size=9)
+documents = st.one_of(scenario, st.lists(scenario, max_size=3), values)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    capsys.readouterr()
+    status = main(["--content", str(CONTENT), *args])
+    return status, capsys.readouterr().err
+
+
+def _assert_answered(status: int, err: str, path: Path) -> None:
+    assert status in (0, 1, 2)
+    if status == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1, err
+        assert lines[0].startswith(f"error: {path}"), err
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(documents)
+def test_generated_scenario_files_never_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+) -> None:
+    path = tmp_path / "generated.yaml"
+    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    for command in ("check", "explain"):
+        status, err = _run(capsys, command, str(path))
+        _assert_answered(status, err, path)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(max_size=200))
+def test_arbitrary_text_never_crashes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "text.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    status, err = _run(capsys, "check", str(path))
+    _assert_answered(status, err, path)
+
+
+def test_an_empty_content_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["--project", str(tmp_path), "check"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith(f"error: {tmp_path / 'content'}")
+
+
+def test_a_rule_set_missing_an_option_names_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    rules = content / "rulesets" / "maison.yaml"
+    rules.write_text(
+        "\n".join(
+            line
+            for line in rules.read_text().splitlines()
+            if not line.startswith("must_undertrump")
+        )
+        + "\n"
+    )
+    status = main(["--project", str(tmp_path), "check"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1
+    assert err.startswith(f"error: {rules}:") and "must_undertrump" in err
+
+
+@pytest.mark.parametrize(
+    ("body", "mentions"),
+    [
+        ("points: {north-south: 100, east-west: 100}\n", "162"),
+        ("points: {north-south: 100}\n", "east-west"),
+        ("points: {north-south: 81, east-west: 81}\ncapot: north-south\n", "capot"),
+        (
+            "points: {north-south: 81, east-west: 81}\ndeclarations: {north: [[KS, QS]]}\n",
+            "sequence",
+        ),
+        ("points: {north-south: 81, east-west: 81}\nbelote: nowhere\n", "seat"),
+    ],
+)
+def test_bad_deals_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, mentions: str
+) -> None:
+    path = tmp_path / "deal.yaml"
+    path.write_text("id: bad-deal\nkind: deal\nrules: maison\ntrump: hearts\ntaker: north\n" + body)
+    status, err = _run(capsys, "explain", str(path))
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith(f"error: {path}:")
+    assert mentions in err
+
+
+def test_deals_after_the_game_ended_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.yaml"
+    deal = "{trump: hearts, taker: north, capot: north-south}"
+    # Two capots (252 each) pass a 500 target: a third deal cannot follow.
+    path.write_text(
+        f"id: too-long\nkind: game\nrules: maison\ntarget: 500\ndeals: [{deal}, {deal}, {deal}]\n"
+    )
+    status, err = _run(capsys, "explain", str(path))
+    assert status == 2
+    assert err.startswith(f"error: {path}:1:") and "deal 3" in err
