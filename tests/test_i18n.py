@@ -690,7 +690,7 @@ def test_seed_card_names_are_the_pictures_alt_texts(
 
 
 def _cards_block(page: Element, klass: str) -> tuple[str, list[str]]:
-    block = page.find_all("div", class_=klass)[0]
+    block = page.find_all("p", class_=klass)[0]
     label = block.find_all("span", class_="label")[0].text()
     return label, [img.attrs["alt"] for img in block.find_all("img")]
 

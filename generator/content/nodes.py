@@ -12,6 +12,11 @@ from yaml.constructor import SafeConstructor
 
 from .errors import ContentError
 
+_STR = "tag:yaml.org,2002:str"
+_CONSTRUCTOR = SafeConstructor()
+# libyaml's parser where PyYAML has it: the pure-Python one is ten times slower.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _TYPE_NAMES = {
     str: "a string",
     bool: "true or false",
@@ -41,7 +46,22 @@ class Source:
 
     def value(self) -> Any:
         """The plain Python value of this node (tags resolved as YAML's safe loader does)."""
-        return SafeConstructor().construct_object(self.node, deep=True)
+        if isinstance(self.node, yaml.ScalarNode) and self.node.tag == _STR:
+            return self.node.value  # the common case, without a constructor
+        try:
+            return _CONSTRUCTOR.construct_object(self.node, deep=True)
+        finally:
+            # One constructor serves every node; forget what it built for this one.
+            _CONSTRUCTOR.constructed_objects.clear()
+            _CONSTRUCTOR.recursive_objects.clear()
+
+    @property
+    def is_mapping(self) -> bool:
+        return isinstance(self.node, yaml.MappingNode)
+
+    @property
+    def is_sequence(self) -> bool:
+        return isinstance(self.node, yaml.SequenceNode)
 
     def typed(self, kind: type, what: str) -> Any:
         value = self.value()
@@ -102,12 +122,16 @@ def read_yaml(path: Path) -> Source | None:
         line = data[: error.start].count(b"\n") + 1
         raise ContentError(path, line, f"not UTF-8 text ({error.reason})") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = mark.line + 1 if mark else None
         problem = error.problem or error.context or "invalid YAML"
-        raise ContentError(path, where, f"YAML syntax error: {problem}") from None
+        # The offending line helps where libyaml's message names nothing.
+        lines = text.splitlines()
+        quoted = lines[where - 1].strip()[:60] if where and where <= len(lines) else ""
+        near = f" (in: {quoted})" if quoted else ""
+        raise ContentError(path, where, f"YAML syntax error: {problem}{near}") from None
     except yaml.reader.ReaderError as error:
         # A character YAML does not allow: its position is in characters.
         line = text[: error.position].count("\n") + 1

@@ -55,7 +55,7 @@ def _known_value(source: Source, key: str) -> object:
 
 
 def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> Scenario:
-    if not isinstance(source.value(), dict):
+    if not source.is_mapping:
         raise source.error("a scenario must be a mapping")
     scenario_id = _known_value(source, "id")
     source = source.about(scenario_id if isinstance(scenario_id, str) else None)
@@ -106,10 +106,9 @@ def load_scenarios(
         root = read_yaml(path)
         if root is None:
             raise ContentError(path, 1, "the file is empty: expected a scenario or a list of them")
-        value = root.value()
-        if isinstance(value, dict):
+        if root.is_mapping:
             items = [root]
-        elif isinstance(value, list):
+        elif root.is_sequence:
             items = list(root.items("the file"))
         else:
             raise root.error("expected a scenario (a mapping) or a list of scenarios")
