@@ -6,10 +6,17 @@ Run with `make bench` (or `python bench/engine.py`).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import tempfile
+import time
+from pathlib import Path
 
+import yaml
 from common import ROOT, best_of
 
+from generator.cli import main as cli
 from generator.content.rulesets import RuleSets
 from generator.engine import (
     DECK,
@@ -76,5 +83,33 @@ def main() -> None:
     )
 
 
+def explain_many(count: int, rng: random.Random) -> None:
+    """`belote-site explain` on one file of `count` random play scenarios."""
+    documents = []
+    for number, (rules, trump, trick, seat, hand) in enumerate(
+        random_positions(RuleSets(ROOT / "content" / "rulesets").all(), count, rng)
+    ):
+        documents.append(
+            {
+                "id": f"bench-{number}",
+                "rules": rules.id,
+                "trump": trump.value,
+                "trick": [{"seat": p.seat.value, "card": p.card.code} for p in trick],
+                "hand": {"seat": seat.value, "cards": [c.code for c in hand]},  # type: ignore[attr-defined]
+            }
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scenarios.yaml"
+        path.write_text(yaml.safe_dump(documents, sort_keys=False))
+        output = io.StringIO()
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(output):
+            status = cli(["--content", str(ROOT / "content"), "explain", str(path)])
+        seconds = time.perf_counter() - start
+    assert status == 0
+    print(f"belote-site explain: {count:,} scenarios in {seconds:.2f} s (goal: a few seconds)")
+
+
 if __name__ == "__main__":
     main()
+    explain_many(10_000, random.Random(10))

@@ -11,7 +11,7 @@ from .play import allowed_cards
 from .rules import RuleSet
 from .seats import Seat
 from .trick import Play, TrickResult, score_trick
-from .trump import Trump, strength
+from .trump import Trump
 
 # Given the allowed cards, the trick so far and the trump, pick one.
 Strategy = Callable[[Sequence[Card], Sequence[Play], Trump], Card]
@@ -19,7 +19,15 @@ Strategy = Callable[[Sequence[Card], Sequence[Play], Trump], Card]
 
 def lowest_card(allowed: Sequence[Card], trick: Sequence[Play], trump: Trump) -> Card:
     """The weakest allowed card (ties broken by deck order, so the choice is repeatable)."""
-    return min(allowed, key=lambda card: (strength(card, trump), card.ordinal))
+    suit = trump.suit
+    everything = trump is Trump.ALL
+    return min(
+        allowed,
+        key=lambda card: (
+            card.trump_strength if everything or card.suit is suit else card.plain_strength,
+            card.ordinal,
+        ),
+    )
 
 
 def deal_hands(rules: RuleSet, rng: random.Random) -> dict[Seat, list[Card]]:
@@ -50,7 +58,8 @@ def play_deal(
     strategy: Strategy = lowest_card,
 ) -> PlayedDeal:
     """Play every card of `hands`, each trick led by the previous trick's winner."""
-    remaining = {seat: list(cards) for seat, cards in hands.items()}
+    # Keyed by seat name: str keys hash in C, enum members in Python.
+    remaining = {seat.value: list(cards) for seat, cards in hands.items()}
     rounds = min(len(cards) for cards in remaining.values())
     tricks: list[tuple[Play, ...]] = []
     results: list[TrickResult] = []
@@ -58,7 +67,7 @@ def play_deal(
         plays: list[Play] = []
         seat = leader
         for _ in range(rules.players):
-            hand = remaining[seat]
+            hand = remaining[seat.value]
             card = strategy(allowed_cards(rules, trump, plays, seat, hand), plays, trump)
             hand.remove(card)
             plays.append(Play(seat, card))

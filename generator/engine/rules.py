@@ -25,7 +25,7 @@ class CardValues:
     no_trump: Mapping[Rank, int]
     all_trumps: Mapping[Rank, int]
     # Points by card ordinal under each trump, filled on first use.
-    _by_trump: dict[Trump, tuple[int, ...]] = field(
+    _by_trump: dict[str, tuple[int, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
@@ -38,10 +38,10 @@ class CardValues:
         }[kind]
 
     def points(self, card: Card, trump: Trump) -> int:
-        table = self._by_trump.get(trump)
+        table = self._by_trump.get(trump.value)
         if table is None:
             table = tuple(self._points(each, trump) for each in DECK)
-            self._by_trump[trump] = table
+            self._by_trump[trump.value] = table
         return table[card.ordinal]
 
     def _points(self, card: Card, trump: Trump) -> int:
@@ -143,6 +143,8 @@ class RuleSet:
     description: str = ""
     order: tuple[Seat, ...] = field(init=False)
     _partner: Mapping[Seat, Seat] = field(init=False, repr=False, compare=False)
+    # Keyed by the seat's name: a str hashes in C, an enum member in Python.
+    _partner_by_name: Mapping[str, Seat] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", table_order(self.seats, self.direction))
@@ -151,6 +153,8 @@ class RuleSet:
             first, second = sorted(pair, key=lambda seat: seat.value)
             partner[first], partner[second] = second, first
         object.__setattr__(self, "_partner", MappingProxyType(partner))
+        by_name = {seat.value: other for seat, other in partner.items()}
+        object.__setattr__(self, "_partner_by_name", MappingProxyType(by_name))
 
     def card_points(self, trump: Trump) -> int:
         """All the cards' points under this trump (152 with the usual values)."""
@@ -164,7 +168,7 @@ class RuleSet:
         return self._partner.get(seat)
 
     def are_partners(self, a: Seat, b: Seat) -> bool:
-        return self._partner.get(a) is b
+        return self._partner_by_name.get(a.value) is b
 
     def next_seat(self, seat: Seat) -> Seat:
         """The seat that plays after `seat`."""

@@ -27,7 +27,7 @@ class Trump(enum.Enum):
 
     @property
     def suit(self) -> Suit | None:
-        return _SUIT_OF.get(self)
+        return self._suit  # type: ignore[attr-defined,no-any-return]
 
     @property
     def mode(self) -> TrumpMode:
@@ -43,7 +43,7 @@ class Trump(enum.Enum):
 
     def is_trump(self, card: Card) -> bool:
         """Whether the card is a trump: in all trumps every card is one."""
-        return self is Trump.ALL or card.suit is _SUIT_OF.get(self)
+        return self is Trump.ALL or card.suit is self.suit
 
 
 _SUIT_OF = {
@@ -53,10 +53,15 @@ _SUIT_OF = {
     Trump.CLUBS: Suit.CLUBS,
 }
 _TRUMP_OF = {suit: trump for trump, suit in _SUIT_OF.items()}
+# Looked up on every card played: an attribute, not a dict keyed by enum
+# members (whose hashing runs in Python).
+for _trump in Trump:
+    _trump._suit = _SUIT_OF.get(_trump)  # type: ignore[attr-defined]
+del _trump
 
 
 def strength(card: Card, trump: Trump) -> int:
     """Rank of the card within its own suit under this trump (higher beats lower)."""
-    if trump is Trump.ALL or card.suit is _SUIT_OF.get(trump):
+    if trump is Trump.ALL or card.suit is trump.suit:
         return card.trump_strength
     return card.plain_strength
