@@ -7,6 +7,7 @@ garbage; every run must end with exit 0, 1 or 2, and a refusal must be one
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -217,3 +218,56 @@ def test_deals_after_the_game_ended_are_refused(
     status, err = _run(capsys, "explain", str(path))
     assert status == 2
     assert err.startswith(f"error: {path}:1:") and "deal 3" in err
+
+
+def _real_scenarios() -> list[object]:
+    documents: list[object] = []
+    for path in sorted((CONTENT / "scenarios").rglob("*.yaml")):
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        documents += loaded if isinstance(loaded, list) else [loaded]
+    return documents
+
+
+REAL = _real_scenarios()
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> object:
+    """A real scenario with a few of its values (at any depth) replaced by anything."""
+    import copy
+
+    document = copy.deepcopy(draw(st.sampled_from(REAL)))
+    for _ in range(draw(st.integers(1, 3))):
+        node = document
+        while True:
+            if isinstance(node, dict) and node:
+                key = draw(st.sampled_from(sorted(node, key=str)))
+                if draw(st.booleans()) or not isinstance(node[key], (dict, list)):
+                    node[key] = draw(values)
+                    break
+                node = node[key]
+            elif isinstance(node, list) and node:
+                index = draw(st.integers(0, len(node) - 1))
+                if draw(st.booleans()) or not isinstance(node[index], (dict, list)):
+                    node[index] = draw(values)
+                    break
+                node = node[index]
+            else:
+                break
+    return document
+
+
+@settings(
+    max_examples=int(os.environ.get("ROBUSTNESS_EXAMPLES", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(mutated())
+def test_mutated_real_scenarios_never_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+) -> None:
+    path = tmp_path / "mutated.yaml"
+    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    for command in ("check", "explain"):
+        status, err = _run(capsys, command, str(path))
+        _assert_answered(status, err, path)

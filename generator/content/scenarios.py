@@ -66,7 +66,10 @@ def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> 
                 raise value.error(f"id {text!r} must be lower-case letters, digits and dashes")
     if not isinstance(scenario_id, str):
         raise source.error("a scenario needs an `id`")
-    kind = _known_value(source, "kind") or "play"
+    kind_source = next(
+        (value for key, value in source.pairs("a scenario") if key.value() == "kind"), None
+    )
+    kind = kind_source.text("kind") if kind_source is not None else "play"
     if kind not in _PARSERS:
         raise source.error(f"unknown kind {kind!r} ({' | '.join(_PARSERS)})")
     rules_source = next(
@@ -75,7 +78,7 @@ def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> 
     if rules_source is None:
         raise source.error("a scenario needs `rules`")
     rules: RuleSet = rulesets.get(rules_source.text("rules"), rules_source)
-    return _PARSERS[str(kind)](source, scenario_id, rules, need_expect=need_expect)
+    return _PARSERS[kind](source, scenario_id, rules, need_expect=need_expect)
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:

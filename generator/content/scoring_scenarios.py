@@ -121,10 +121,6 @@ def _declaration_key(source: Source) -> DeclarationKey:
     return DeclarationKey(kind, fields.card(given["top"]), None)
 
 
-def _seat_cards(source: Source, rules: RuleSet, what: str) -> dict[Seat, list[Source]]:
-    return {fields.seat(key, rules): [value] for key, value in source.pairs(what)}
-
-
 def _no_card_twice(groups: Mapping[Seat, list[Card]], source: Source) -> None:
     seen: dict[Card, Seat] = {}
     for seat, cards in groups.items():

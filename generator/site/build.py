@@ -255,6 +255,7 @@ class SiteWriter:
             "alternates": self.alternates(spec),
             "x_default": self.url(spec.path(self.inputs.languages[0].code)),
             "links": {other.key: root + other.path(language.code) for other in self.pages},
+            # The pages below the language's home, which the site name links to.
             "page_links": [
                 {
                     "href": root + other.path(language.code),
@@ -262,6 +263,7 @@ class SiteWriter:
                     "current": other is spec,
                 }
                 for other in self.pages
+                if other.slug
             ],
             "switcher": [
                 {

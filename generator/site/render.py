@@ -128,8 +128,7 @@ class Words:
 
     def locked(self, rules: RuleSet) -> list[Markup]:
         """The features this rule set switches off, as the vocabulary names them."""
-        keys = [key for key in locked_features(rules)]
-        return [self._word("locked", key) for key in keys]
+        return [self._word("locked", key) for key in locked_features(rules)]
 
     def figures(self, rules: RuleSet, **extra: object) -> dict[str, Markup]:
         """The rule set's figures for `%(name)s` placeholders: a number, and `name_points`."""
