@@ -1,0 +1,168 @@
+"""Every kind of bad input stops `build` with one line, and the previous site stays as it was.
+
+One project copy is built once; then each bad input is put in, the build is
+run into the same output folder, and the bad input is taken out again.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import BAD_INPUT
+from helpers.project import (
+    cli,
+    cli_quiet,
+    fresh_copy,
+    po_path,
+    read_catalog,
+    tree_hash,
+    write_catalog,
+)
+
+ERROR_LINE = re.compile(r"^error: (?P<file>[^:]+):(?P<line>\d+):")
+PROBLEM_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): ")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
+    project = fresh_copy(tmp_path_factory, "bad-builds")
+    site = project.parent / "site"
+    cli_quiet(project, "build", "--out", site)
+    return project, site, tree_hash(site)
+
+
+def _assert_refused(
+    capsys: pytest.CaptureFixture[str], built: tuple[Path, Path, dict[str, str]]
+) -> str:
+    project, site, before = built
+    status, out, err = cli(capsys, project, "build", "--out", site)
+    assert status in (1, 2)
+    if status == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and ERROR_LINE.match(lines[0]), err
+        named = lines[0]
+    else:
+        lines = out.strip().splitlines()
+        assert lines and all(PROBLEM_LINE.match(line) for line in lines), out
+        named = lines[0]
+    assert tree_hash(site) == before, "the previous site was changed"
+    assert not [p for p in site.parent.iterdir() if p.name.startswith(".site.")], "leftovers"
+    return named
+
+
+@pytest.fixture
+def put(built: tuple[Path, Path, dict[str, str]]) -> Iterator[Callable[[str, bytes], None]]:
+    """Put a file into the project copy for one test; it is restored afterwards."""
+    project = built[0]
+    saved: dict[Path, bytes | None] = {}
+
+    def put_file(relative: str, data: bytes) -> None:
+        target = project / relative
+        if target not in saved:
+            saved[target] = target.read_bytes() if target.exists() else None
+        target.write_bytes(data)
+
+    yield put_file
+    for target, data in saved.items():
+        if data is None:
+            target.unlink()
+        else:
+            target.write_bytes(data)
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_INPUT.glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_bad_scenario_file_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+    bad: Path,
+) -> None:
+    put("content/scenarios/bad.yaml", bad.read_bytes())
+    assert "bad.yaml" in _assert_refused(capsys, built)
+
+
+def test_a_wrong_expectation_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    put(
+        "content/scenarios/wrong.yaml",
+        b"""id: wrong-expectation
+rules: maison
+trump: hearts
+trick: [{seat: west, card: AS}]
+hand: {seat: north, cards: [KS, 7S]}
+expect:
+  allowed: [KS]
+""",
+    )
+    assert "wrong.yaml" in _assert_refused(capsys, built)
+
+
+def test_a_rule_set_missing_an_option_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    path = built[0] / "content" / "rulesets" / "contree.yaml"
+    text = path.read_text(encoding="utf-8").replace("extends: coinche-official\n", "")
+    put("content/rulesets/contree.yaml", text.encode())
+    assert "contree.yaml" in _assert_refused(capsys, built)
+
+
+@pytest.mark.parametrize(
+    "translation",
+    ['"Ruka %(sat)s"', '"<script>alert(1)</script>Povolené karty:"', '"Povolené <b>karty:"'],
+)
+def test_a_broken_translation_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+    translation: str,
+) -> None:
+    path = po_path(built[0], "sk")
+    catalog = read_catalog(path, "sk")
+    message = catalog.get("Allowed cards:")
+    assert message is not None
+    message.string = translation.strip('"')
+    original = path.read_bytes()
+    write_catalog(path, catalog)
+    broken = path.read_bytes()
+    path.write_bytes(original)
+    put(str(path.relative_to(built[0])), broken)
+    assert "messages.po" in _assert_refused(capsys, built)
+
+
+def test_a_scenario_folder_with_nothing_in_it_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+) -> None:
+    scenarios = built[0] / "content" / "scenarios"
+    hidden = scenarios.parent / "scenarios-hidden"
+    scenarios.rename(hidden)
+    scenarios.mkdir()
+    try:
+        status, _, err = cli(capsys, built[0], "build", "--out", built[1])
+        assert status == 2 and err.count("\n") == 1 and "scenarios" in err
+        assert tree_hash(built[1]) == built[2]
+    finally:
+        shutil.rmtree(scenarios)
+        hidden.rename(scenarios)
+
+
+@pytest.mark.parametrize("name", ["..", "../evil", "x/../../y"])
+def test_a_locale_folder_named_with_dots_is_refused(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    name: str,
+) -> None:
+    project = built[0]
+    outside = project.parent / "evil"
+    assert cli(capsys, project, "locale", "add", name)[0] == 2
+    assert not outside.exists()
+    assert tree_hash(built[1]) == built[2]
