@@ -233,12 +233,10 @@ class _Comparer:
             self.differs(field, expected, computed)
 
 
-def _play_mismatches(answer: Answer) -> list[Mismatch]:
+def _compare_play(answer: Answer, check: _Comparer) -> None:
     scenario = answer.scenario
     expect = scenario.expect
-    if expect is None:
-        return []
-    check = _Comparer(scenario, expect.line, expect.lines)
+    assert expect is not None
     hand = list(scenario.position.hand)
     if expect.allowed is not None and expect.allowed != frozenset(answer.allowed):
         in_hand_order = sorted(expect.allowed, key=lambda c: hand.index(c) if c in hand else 99)
@@ -255,15 +253,12 @@ def _play_mismatches(answer: Answer) -> list[Mismatch]:
         check.compare("points", expect.points, result.points)
         if expect.breakdown is not None and expect.breakdown != result.breakdown:
             check.differs("breakdown", list(expect.breakdown), list(result.breakdown))
-    return check.found
 
 
-def _declarations_mismatches(answer: DeclarationsAnswer) -> list[Mismatch]:
+def _compare_declarations(answer: DeclarationsAnswer, check: _Comparer) -> None:
     scenario = answer.scenario
     expect = scenario.expect
-    if expect is None:
-        return []
-    check = _Comparer(scenario, expect.line, expect.lines)
+    assert expect is not None
     rules = scenario.rules
     if expect.found is not None:
         for seat in scenario.hands:
@@ -282,30 +277,24 @@ def _declarations_mismatches(answer: DeclarationsAnswer) -> list[Mismatch]:
             expect.belote.value if expect.belote else "none",
             answer.belote.value if answer.belote else "none",
         )
-    return check.found
 
 
-def _deal_mismatches(answer: DealAnswer) -> list[Mismatch]:
+def _compare_deal(answer: DealAnswer, check: _Comparer) -> None:
     scenario = answer.scenario
     expect = scenario.expect
-    if expect is None:
-        return []
-    check = _Comparer(scenario, expect.line, expect.lines)
+    assert expect is not None
     rules = scenario.rules
     score = answer.score
     if expect.outcome is not None and expect.outcome is not score.outcome:
         check.differs("outcome", expect.outcome.value, score.outcome.value)
     check.compare_sides("score", expect.score, score.scores, rules)
     check.compare("held", expect.held, score.held)
-    return check.found
 
 
-def _game_mismatches(answer: GameAnswer) -> list[Mismatch]:
+def _compare_game(answer: GameAnswer, check: _Comparer) -> None:
     scenario = answer.scenario
     expect = scenario.expect
-    if expect is None:
-        return []
-    check = _Comparer(scenario, expect.line, expect.lines)
+    assert expect is not None
     rules = scenario.rules
     result = answer.result
     check.compare_sides("totals", expect.totals, result.totals, rules)
@@ -317,15 +306,20 @@ def _game_mismatches(answer: GameAnswer) -> list[Mismatch]:
         )
     check.compare("held", expect.held, result.held)
     check.compare("deals_played", expect.deals_played, result.deals_played)
-    return check.found
 
 
 def mismatches(answer: AnyAnswer) -> list[Mismatch]:
     """Every field of the scenario's `expect` that the engine computed differently."""
+    expect = answer.scenario.expect
+    if expect is None:
+        return []
+    check = _Comparer(answer.scenario, expect.line, expect.lines)
     if isinstance(answer, Answer):
-        return _play_mismatches(answer)
-    if isinstance(answer, DeclarationsAnswer):
-        return _declarations_mismatches(answer)
-    if isinstance(answer, DealAnswer):
-        return _deal_mismatches(answer)
-    return _game_mismatches(answer)
+        _compare_play(answer, check)
+    elif isinstance(answer, DeclarationsAnswer):
+        _compare_declarations(answer, check)
+    elif isinstance(answer, DealAnswer):
+        _compare_deal(answer, check)
+    else:
+        _compare_game(answer, check)
+    return check.found
