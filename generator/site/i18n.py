@@ -104,9 +104,11 @@ class Language:
 
     @property
     def own_name(self) -> str:
-        """The language's name in itself, as CLDR gives it ("slovenčina")."""
-        name = self.locale.get_display_name(self.locale) or self.code
-        return name[:1].upper() + name[1:]
+        """The language's name in itself, exactly as CLDR gives it ("slovenčina").
+
+        Lists capitalise its first letter in CSS, so the text stays CLDR's.
+        """
+        return self.locale.get_display_name(self.locale) or self.code
 
     @property
     def tag(self) -> str:

@@ -11,10 +11,10 @@ from .html import Element, parse
 
 
 def own_name(code: str) -> str:
-    """A language's name in itself, first letter capitalised, as CLDR gives it."""
+    """A language's name in itself, as CLDR gives it (the site capitalises it in CSS)."""
     name = Locale.parse(code).get_display_name(code)
     assert name
-    return name[0].upper() + name[1:]
+    return name
 
 
 def page_file(site: Path, lang: str, page: str) -> Path:
