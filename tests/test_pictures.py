@@ -11,8 +11,6 @@ with a gold frame 3 px wide, greyed ones at y = 252.
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
@@ -20,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, E, N, S, W, card, cards
+from helpers.project import shared_build
 from PIL import Image, ImageChops, ImageStat
 
 from generator.engine import DECK, Card, Rank, Seat, Suit
@@ -483,14 +482,7 @@ class Site:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    out = tmp_path_factory.mktemp("build") / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "--project", str(ROOT), "build", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
+    out = shared_build(tmp_path_factory)[1]
     languages = set(discover_languages(ROOT / "locales"))
     pages = []
     for path in sorted(out.rglob("*.html")):

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.project import shared_build
 
 from generator.site.serve import local_server
 
@@ -44,15 +43,7 @@ def require(available: bool, what: str) -> None:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("browser") / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "--project", str(ROOT), "build", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return out
+    return shared_build(tmp_path_factory)[1]
 
 
 @pytest.fixture(scope="session")
