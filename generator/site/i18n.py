@@ -145,7 +145,9 @@ class Gettext:
             return text
         # Jinja marks gettext results safe and then formats them; the English
         # text is source text, trusted as much as a translation would be.
-        return f'<span lang="{SOURCE_LANGUAGE}">{text}</span>'
+        # English runs left to right even inside a right-to-left page.
+        direction = ' dir="ltr"' if self.language.direction == "rtl" else ""
+        return f'<span lang="{SOURCE_LANGUAGE}"{direction}>{text}</span>'
 
     def gettext(self, message: str, *, mark: bool = True) -> str:
         return self._fallback(None, message, self.language.translations.gettext(message), mark)

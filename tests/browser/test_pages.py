@@ -168,3 +168,46 @@ def test_nu_html_checker_finds_no_error(vnu: list[str], built_site: Path) -> Non
         check=False,
     )
     assert done.returncode == 0, done.stderr[:4000]
+
+
+@pytest.fixture(scope="module")
+def rtl_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A copy of the project with a new, untranslated Arabic catalog, built and served."""
+    from helpers.project import cli_quiet, fresh_copy
+
+    from generator.site.serve import local_server
+
+    project = fresh_copy(tmp_path_factory, "rtl")
+    cli_quiet(project, "locale", "add", "ar")
+    out = project.parent / "site"
+    cli_quiet(project, "build", "--out", out)
+    with local_server(out) as url:
+        yield url
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_right_to_left_pages_are_mirrored_and_fit(
+    browser: Any, rtl_site: str, screenshots: Path, viewport: dict[str, int]
+) -> None:
+    page = Visit(browser, rtl_site + "ar/legal-cards/", viewport)
+    try:
+        assert page.page.evaluate("() => document.documentElement.dir") == "rtl"
+        width = page.page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"]
+        # Mirrored: a short line of text sits against the right edge, far from the left.
+        text_left, text_right, main_left, main_right = page.page.evaluate(
+            """() => {
+                const range = document.createRange();
+                range.selectNodeContents(document.querySelector("p.kicker"));
+                const text = range.getBoundingClientRect();
+                const main = document.querySelector("main").getBoundingClientRect();
+                return [text.left, text.right, main.left, main.right];
+            }"""
+        )
+        assert main_right - text_right < 40
+        assert text_left - main_left > 100
+        name = "phone" if viewport is PHONE else "desktop"
+        page.page.screenshot(path=str(screenshots / f"ar-legal-cards-{name}.png"), full_page=True)
+        assert page.errors == []
+    finally:
+        page.close()
