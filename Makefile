@@ -33,4 +33,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/lighthouse.py
 
 clean:
-	rm -rf site $(VENV)
+	rm -rf site $(VENV) .cache screenshots node_modules
