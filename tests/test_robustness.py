@@ -125,11 +125,15 @@ def _assert_answered(status: int, err: str, path: Path) -> None:
         assert lines[0].startswith(f"error: {path}"), err
 
 
-@settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+# ROBUSTNESS_EXAMPLES=5000 for a longer hunt; the default keeps `make test` quick.
+FUZZ = settings(
+    max_examples=int(os.environ.get("ROBUSTNESS_EXAMPLES", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(documents)
-def test_generated_scenario_files_never_crash(
+
+
+def _answers_every_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
 ) -> None:
     path = tmp_path / "generated.yaml"
@@ -137,6 +141,14 @@ def test_generated_scenario_files_never_crash(
     for command in ("check", "explain"):
         status, err = _run(capsys, command, str(path))
         _assert_answered(status, err, path)
+
+
+@FUZZ
+@given(documents)
+def test_generated_scenario_files_never_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+) -> None:
+    _answers_every_command(tmp_path, capsys, document)
 
 
 @settings(
@@ -257,17 +269,9 @@ def mutated(draw: st.DrawFn) -> object:
     return document
 
 
-@settings(
-    max_examples=int(os.environ.get("ROBUSTNESS_EXAMPLES", "300")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@FUZZ
 @given(mutated())
 def test_mutated_real_scenarios_never_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
 ) -> None:
-    path = tmp_path / "mutated.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
-    for command in ("check", "explain"):
-        status, err = _run(capsys, command, str(path))
-        _assert_answered(status, err, path)
+    _answers_every_command(tmp_path, capsys, document)

@@ -29,14 +29,6 @@ class CardValues:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
-    def table(self, kind: str) -> Mapping[Rank, int]:
-        return {
-            "trump": self.trump,
-            "plain": self.plain,
-            "no_trump": self.no_trump,
-            "all_trumps": self.all_trumps,
-        }[kind]
-
     def points(self, card: Card, trump: Trump) -> int:
         table = self._by_trump.get(trump.value)
         if table is None:
