@@ -1,4 +1,9 @@
-"""The `belote-site` command: check, explain, build, and the translators' `locale` commands."""
+"""The `belote-site` command: check, explain, build, serve, and the translators' `locale` commands.
+
+Every failure is one line on stderr and an exit status: 2 for invalid input
+(content, catalogs, templates, the command line itself), 1 for a scenario
+whose `expect` the engine contradicts. Never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -10,90 +15,146 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from .content.errors import ContentError
-from .content.rulesets import RuleSets
-from .content.scenarios import Scenario, load_scenarios
-from .verify import compute, explain, mismatches
+from . import __version__
+from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
 
-EXIT_MISMATCH = 1
-EXIT_INVALID = 2
+MAX_PORT = 65535
 
 
-def _content(args: argparse.Namespace) -> Path:
+def _project(args: argparse.Namespace) -> object:
+    from .site.build import Project
+
     content: Path | None = args.content
-    return content or args.project / "content"
+    return Project(args.project, content)
 
 
-def _load(paths: Sequence[Path], content: Path, need_expect: bool) -> list[Scenario]:
-    return load_scenarios(paths, RuleSets(content / "rulesets"), need_expect=need_expect)
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _scenarios(args: argparse.Namespace, paths: Sequence[Path], need_expect: bool) -> list[object]:
+    from .content.rulesets import RuleSets
+    from .site.build import Project
+    from .verify import check_all
+
+    project = _project(args)
+    assert isinstance(project, Project)
+    files = project.files.allowing(*paths)
+    rulesets = RuleSets(project.content / "rulesets", files)
+    return list(check_all(paths, rulesets, files, need_expect=need_expect))
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """One line per mismatch or broken translation; the exit status says how it went."""
-    from .locale.catalogs import check_catalogs
+    """Scenarios (and, for the whole project, catalogs, pages and templates) as a build reads them."""
+    from .site.build import Problems, build
 
-    content = _content(args)
-    scenarios = _load(args.paths or [content], content, need_expect=True)
-    found = [str(m) for s in scenarios for m in mismatches(compute(s))]
-    found += [str(problem) for problem in check_catalogs(args.project)]
-    for line in found:
-        print(line)
-    if found:
-        print(f"{len(found)} problem(s); {len(scenarios)} scenarios checked", file=sys.stderr)
-        return EXIT_MISMATCH
-    print(f"{len(scenarios)} scenarios checked, all as expected; catalogs sound", file=sys.stderr)
+    if args.paths:
+        checked = _scenarios(args, args.paths, need_expect=True)
+        problems = [m for c in checked for m in c.mismatches]  # type: ignore[attr-defined]
+        for problem in problems:
+            print(problem)
+        count = _plural(len(checked), "scenario", "scenarios")
+        if problems:
+            print(f"{_plural(len(problems), 'problem', 'problems')}; {count} checked", file=sys.stderr)
+            return EXIT_MISMATCH
+        print(f"{count} checked, all as expected", file=sys.stderr)
+        return 0
+    try:
+        report = build(_project(args), None, dry=True)  # type: ignore[arg-type]
+    except Problems as found:
+        for problem in found.problems:
+            print(problem)
+        print(_plural(len(found.problems), "problem", "problems"), file=sys.stderr)
+        return found.exit_code
+    print(
+        f"{_plural(report.scenarios, 'scenario', 'scenarios')} checked, all as expected; "
+        f"{_plural(report.pages, 'page', 'pages')} rendered in "
+        f"{_plural(len(report.languages), 'language', 'languages')}; catalogs sound",
+        file=sys.stderr,
+    )
     return 0
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    content = _content(args)
-    scenarios = _load(args.paths, content, need_expect=False)
+    checked = _scenarios(args, args.paths, need_expect=False)
     # One scenario per line: readable, and json's fast encoder (indent= would disable it).
-    objects = [json.dumps(explain(compute(s)), ensure_ascii=False) for s in scenarios]
+    objects = [json.dumps(c.explain(), ensure_ascii=False) for c in checked]  # type: ignore[attr-defined]
     sys.stdout.write("[\n" + ",\n".join(objects) + "\n]\n")
     return 0
 
 
-def run_build(args: argparse.Namespace) -> int:
-    args.paths = []
-    status = run_check(args)
-    if status:
-        print("build stopped: the check failed, nothing was written", file=sys.stderr)
-        return status
-    from .site.build import build_site
+def _summary(report: object, out: Path) -> str:
+    from .site.build import Report
 
-    written = build_site(args.project, args.out)
-    print(f"built {written} pages into {args.out}", file=sys.stderr)
+    assert isinstance(report, Report)
+    languages = ", ".join(
+        f"{code} {percent:.0f} %" + (" (not advertised)" if code in report.unadvertised else "")
+        for code, percent in report.languages.items()
+    )
+    return (
+        f"built {_plural(report.pages, 'page', 'pages')} into {out} in {report.seconds:.1f} s: "
+        f"{_plural(report.scenarios, 'scenario', 'scenarios')} checked; "
+        f"{_plural(report.pictures_drawn, 'picture', 'pictures')} drawn, "
+        f"{report.pictures_reused} reused; languages: {languages}"
+    )
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from .site.build import Problems, Project, build
+
+    project = _project(args)
+    assert isinstance(project, Project)
+    out: Path = args.out if args.out is not None else project.default_out
+    try:
+        report = build(project, out)
+    except Problems as found:
+        for problem in found.problems:
+            print(problem)
+        print(
+            f"build stopped: {_plural(len(found.problems), 'problem', 'problems')}, "
+            "nothing was written",
+            file=sys.stderr,
+        )
+        return found.exit_code
+    if not args.quiet:
+        print(_summary(report, out), file=sys.stderr)
     return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from .site.build import Project
     from .site.serve import local_server
 
-    if not (args.out / "index.html").is_file():
-        print(
-            f"error: {args.out} holds no built site; run `belote-site build` first", file=sys.stderr
-        )
-        return EXIT_INVALID
-    with local_server(args.out, args.port) as url:
-        print(f"serving {args.out} at {url} (Ctrl-C stops)", file=sys.stderr)
-        with contextlib.suppress(KeyboardInterrupt):
-            threading.Event().wait()
+    project = _project(args)
+    assert isinstance(project, Project)
+    out: Path = args.out if args.out is not None else project.default_out
+    if not (out / "index.html").is_file():
+        raise ContentError(out, None, "holds no built site; run `belote-site build` first")
+    try:
+        with local_server(out, args.port) as url:
+            print(f"serving {out} at {url} (Ctrl-C stops)", file=sys.stderr)
+            with contextlib.suppress(KeyboardInterrupt):
+                threading.Event().wait()
+    except OSError as error:
+        raise ContentError(Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}") from None
     return 0
 
 
 def run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
+    from .site.build import Project, page_messages
 
+    project = _project(args)
+    assert isinstance(project, Project)
     if args.action == "add":
         path = catalogs.add_language(args.project, args.lang)
         print(f"created {path}; translate it, then `belote-site build` includes it")
         return 0
     if args.action == "update":
-        languages = catalogs.update_languages(args.project)
-        print(f"extracted {catalogs.POT}; merged into {', '.join(languages) or 'no catalog'}")
+        changed = catalogs.update_languages(args.project)
+        print(f"extracted {catalogs.POT}; updated {', '.join(changed) or 'no catalog (none changed)'}")
         return 0
-    table = stats.statistics(args.project)
+    table = stats.statistics(args.project, page_messages(project))
     print(stats.render(table))
     below = [lang for lang, row in table.items() if row["all"].percent < args.min]
     if below:
@@ -102,42 +163,54 @@ def run_locale(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"port {port} is not between 0 and {MAX_PORT}")
+    return port
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line, and the exit status of every other invalid input.
+        print(f"{self.prog}: error: {printable(message)}", file=sys.stderr)
+        sys.exit(EXIT_INVALID)
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="belote-site",
         description="Check Belote rule examples with the engine and build the rules site.",
     )
+    top.add_argument("--version", action="version", version=f"belote-site {__version__}")
     top.add_argument(
-        "--project",
-        type=Path,
-        default=Path("."),
-        help="the project folder (default: the current folder)",
+        "--project", type=Path, default=Path("."), help="the project folder (default: the current folder)"
     )
     top.add_argument(
         "--content", type=Path, default=None, help="the content folder (default: PROJECT/content)"
     )
-    commands = top.add_subparsers(dest="command", required=True)
+    commands = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     check = commands.add_parser(
-        "check", help="compare every scenario with the engine, and check the catalogs"
+        "check", help="everything a build reads, without writing (scenarios only, given paths)"
     )
-    check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: content/)")
+    check.add_argument("paths", nargs="*", type=Path, help="scenario files or folders")
     check.set_defaults(run=run_check)
     explain = commands.add_parser("explain", help="print the engine's answers as JSON")
     explain.add_argument("paths", nargs="+", type=Path, help="scenario files or folders")
     explain.set_defaults(run=run_explain)
     build = commands.add_parser("build", help="check, then build the site")
-    build.add_argument(
-        "--out", type=Path, default=Path("site"), help="output folder (default: site/)"
-    )
+    build.add_argument("--out", type=Path, default=None, help="output folder (default: PROJECT/site)")
+    build.add_argument("--quiet", action="store_true", help="print nothing but errors")
     build.set_defaults(run=run_build)
     serve = commands.add_parser("serve", help="serve the built site on 127.0.0.1")
-    serve.add_argument(
-        "--out", type=Path, default=Path("site"), help="the built site (default: site/)"
-    )
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--out", type=Path, default=None, help="the built site (default: PROJECT/site)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
     serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")
-    actions = locale.add_subparsers(dest="action", required=True)
+    actions = locale.add_subparsers(dest="action", required=True, parser_class=_Parser)
     add = actions.add_parser("add", help="create the catalog of a new language")
     add.add_argument("lang", help="locale code, such as fr or pt_BR")
     actions.add_parser("update", help="re-extract messages and merge them into every catalog")
@@ -161,3 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (say `| head`) went away; that is not our failure.
         sys.stderr.close()
         return 0
+    except RecursionError:
+        print("error: the input is nested too deeply to read", file=sys.stderr)
+        return EXIT_INVALID
+    except MemoryError:
+        print("error: the input needs more memory than this build may use", file=sys.stderr)
+        return EXIT_INVALID

@@ -1,70 +1,46 @@
-"""Rule sets from `content/rulesets/<id>.yaml`.
+"""Rule sets from `content/rulesets/<id>.yaml`, read by the engine's own schema.
+
+Every option is a field of the engine's `RuleSet` dataclasses; this module
+reads each field by its type (a flag, a number with bounds, an enum, a table
+by rank, a nested group), so a new option needs no code here.
 
 A rule set may `extends:` another and change only some options; groups of
-options (`values`, `declarations`, `scoring`, `mode_line`) are merged key by
-key, the extending file winning.
+options are merged key by key, the extending file winning.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import re
-from collections.abc import Callable
+import types
+import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any
 
-from ..engine import VALUE_KINDS, CardValues, Direction, Rank, RuleSet, Seat, TrumpMode
-from ..engine.rules import (
-    BothOverTarget,
-    Comparison,
-    DeclarationRules,
-    ExactTie,
-    Rounding,
-    ScoringRules,
-    Tie,
-)
-from .errors import ContentError
+from ..engine import Rank, RuleSet
+from ..engine.errors import BeloteError
+from ..engine.rules import InvalidRuleSetError
+from .errors import ContentError, excerpt
+from .files import InputFiles
 from .nodes import Source, read_yaml
 
-_FLAGS = (
-    "beat_partner_on_trump_lead",
-    "beat_partner_in_all_trumps",
-    "partner_winning_frees",
-    "must_undertrump",
-)
-_GROUPS: dict[str, frozenset[str]] = {
-    "values": frozenset(VALUE_KINDS),
-    "declarations": frozenset(
-        {"enabled", "sequences", "carres", "comparison", "exact_tie", "belote"}
-    ),
-    "scoring": frozenset(
-        {
-            "capot",
-            "belote_kept_on_failure",
-            "tie",
-            "rounding",
-            "target",
-            "short_target",
-            "both_over_target",
-        }
-    ),
-    "mode_line": frozenset(mode.value for mode in TrumpMode),
-}
-_PLAIN = frozenset(
-    {
-        "name",
-        "description",
-        "seats",
-        "direction",
-        "partnerships",
-        "modes",
-        "last_trick_bonus",
-        "coinche",
-    }
-)
-_KEYS = _PLAIN | frozenset(_FLAGS) | frozenset(_GROUPS) | {"extends"}
+RULESET_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# A chain of `extends` longer than this is refused (rule books do not nest that deep).
+MAX_EXTENDS = 16
 _RANKS = {rank.value: rank for rank in Rank}
-E = TypeVar("E")
+
+
+def yaml_key(f: dataclasses.Field[Any]) -> str:
+    key = f.metadata.get("key")
+    return str(key) if key else f.name
+
+
+def option_fields(cls: type) -> list[dataclasses.Field[Any]]:
+    """The fields of a rule-set dataclass that YAML sets."""
+    return [f for f in dataclasses.fields(cls) if f.init and f.name != "id"]
 
 
 @dataclass(frozen=True)
@@ -75,186 +51,188 @@ class Layers:
     top: Source
     layers: tuple[dict[str, Source], ...]
 
-    def get(self, key: str) -> Source:
+    def get(self, key: str) -> Source | None:
         for layer in self.layers:
             if key in layer:
                 return layer[key]
-        raise self.top.error(f"{self.name} lacks {key!r} (and extends no rule set that has it)")
+        return None
 
-    def has(self, key: str) -> bool:
-        return any(key in layer for layer in self.layers)
-
-    def group(self, key: str) -> Layers:
+    def group(self, key: str, allowed: frozenset[str]) -> Layers:
         nested = tuple(
-            layer[key].fields(f"{key}", _GROUPS[key]) for layer in self.layers if key in layer
+            layer[key].fields(key, allowed) for layer in self.layers if key in layer
         )
-        if not nested:
-            raise self.top.error(f"{self.name} lacks {key!r}")
         return Layers(f"{self.name}: {key}", self.top, nested)
 
 
-def _enum(source: Source, kind: Callable[[str], E], what: str, known: list[str]) -> E:
+def _bounded(source: Source, f: dataclasses.Field[Any], what: str) -> int:
+    return source.integer(what, f.metadata.get("low"), f.metadata.get("high"))
+
+
+def _enum(source: Source, kind: type[enum.Enum], what: str) -> enum.Enum:
     name = source.text(what)
     try:
         return kind(name)
     except ValueError:
-        raise source.error(f"unknown {what} {name!r} ({' | '.join(known)})") from None
+        known = " | ".join(str(member.value) for member in kind)
+        raise source.error(f"unknown {what} {excerpt(name)} ({known})") from None
 
 
-def _seat(source: Source) -> Seat:
-    return _enum(source, Seat, "seat", [s.value for s in Seat])
+def _mapping_key(source: Source, kind: Any, what: str) -> Any:
+    if kind is Rank:
+        name = str(source.value())
+        if name not in _RANKS:
+            raise source.error(f"unknown rank {excerpt(name)} in {what} (7 8 9 10 J Q K A)")
+        return _RANKS[name]
+    if kind is int:
+        return source.typed(int, f"a key of {what}")
+    return _enum(source, kind, f"key of {what}")
 
 
-def _rank_table(source: Source, what: str, required: bool) -> dict[Rank, int]:
-    keys = frozenset(_RANKS)
-    fields = source.fields(what, keys, keys if required else frozenset())
-    return {
-        _RANKS[name]: value.typed(int, f"the value of {name}") for name, value in fields.items()
-    }
+def _optional(hint: Any) -> Any:
+    """The type inside `X | None`, or the hint itself."""
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        return next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    return hint
 
 
-def _values(layers: Layers) -> CardValues:
-    return CardValues(
-        **{
-            kind: _rank_table(layers.get(kind), f"values.{kind}", required=True)
-            for kind in VALUE_KINDS
-        }
-    )
+def _value(hint: Any, source: Source, f: dataclasses.Field[Any], what: str) -> Any:
+    """One option's value, read by its type hint."""
+    if _optional(hint) is not hint:
+        return _value(_optional(hint), source, f, what)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is bool:
+        return source.typed(bool, what)
+    if hint is int:
+        return _bounded(source, f, what)
+    if hint is str:
+        return source.text(what)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _enum(source, hint, what)
+    if origin is tuple:
+        item_hint = args[0]
+        return tuple(_value(item_hint, item, f, f"an entry of {what}") for item in source.items(what))
+    if origin is frozenset:
+        return frozenset(_value(args[0], item, f, f"an entry of {what}") for item in source.items(what))
+    if origin is Mapping or origin is typing.Mapping:
+        key_hint, value_hint = args
+        found: dict[Any, Any] = {}
+        for key, value in source.pairs(what):
+            found[_mapping_key(key, key_hint, what)] = _value(
+                value_hint, value, f, f"the value of {key.value()} in {what}"
+            )
+        return types.MappingProxyType(found)
+    raise TypeError(f"the rule-set schema has no reader for {hint!r} ({f.name})")
 
 
-def _declarations(layers: Layers) -> DeclarationRules:
-    sequences: dict[int, int] = {}
-    for key, value in layers.get("sequences").pairs("declarations.sequences"):
-        length = key.value()
-        if length not in (3, 4, 5):
-            raise key.error("sequence lengths are 3, 4 and 5 (five or more)")
-        sequences[length] = value.typed(int, "a sequence's points")
-    if set(sequences) != {3, 4, 5}:
-        raise layers.get("sequences").error("declarations.sequences needs lengths 3, 4 and 5")
-    return DeclarationRules(
-        enabled=layers.get("enabled").typed(bool, "declarations.enabled"),
-        sequences=sequences,
-        carres=_rank_table(layers.get("carres"), "declarations.carres", required=False),
-        comparison=_enum(
-            layers.get("comparison"), Comparison, "comparison", [c.value for c in Comparison]
-        ),
-        exact_tie=_enum(
-            layers.get("exact_tie"), ExactTie, "exact_tie", [t.value for t in ExactTie]
-        ),
-        belote_points=layers.get("belote").typed(int, "declarations.belote"),
-    )
-
-
-def _scoring(layers: Layers) -> ScoringRules:
-    return ScoringRules(
-        capot_points=layers.get("capot").typed(int, "scoring.capot"),
-        belote_kept_on_failure=layers.get("belote_kept_on_failure").typed(
-            bool, "scoring.belote_kept_on_failure"
-        ),
-        tie=_enum(layers.get("tie"), Tie, "tie", [t.value for t in Tie]),
-        rounding=_enum(layers.get("rounding"), Rounding, "rounding", [r.value for r in Rounding]),
-        target=layers.get("target").typed(int, "scoring.target"),
-        short_target=layers.get("short_target").typed(int, "scoring.short_target")
-        if layers.has("short_target")
-        else None,
-        both_over_target=_enum(
-            layers.get("both_over_target"),
-            BothOverTarget,
-            "both_over_target",
-            [b.value for b in BothOverTarget],
-        ),
-    )
-
-
-def _mode_lines(layers: Layers) -> dict[TrumpMode, str]:
-    """The page's line naming game mode, rule set and trump, one message per mode."""
-    found = {}
-    for mode in TrumpMode:
-        line = layers.get(mode.value)
-        text = line.text(f"mode_line.{mode.value}")
-        if "%(trump)s" not in text:
-            raise line.error(f"mode_line.{mode.value} must contain %(trump)s, where the trump goes")
-        found[mode] = text
+def _read_options(cls: type, layers: Layers, where: str) -> dict[str, Any]:
+    """The keyword arguments of `cls`, each field read from the layers by its type."""
+    hints = typing.get_type_hints(cls)
+    found: dict[str, Any] = {}
+    for f in option_fields(cls):
+        key = yaml_key(f)
+        what = f"{where}{key}"
+        hint = hints[f.name]
+        group = _optional(hint)
+        if isinstance(group, type) and dataclasses.is_dataclass(group):
+            nested = layers.group(key, frozenset(yaml_key(g) for g in option_fields(group)))
+            if nested.layers:
+                found[f.name] = _build(group, nested, f"{what}.")
+            elif group is hint:
+                raise layers.top.error(f"{layers.name} lacks {key!r}")
+            continue
+        source = layers.get(key)
+        if source is None:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise layers.top.error(
+                    f"{layers.name} lacks {key!r} (and extends no rule set that has it)"
+                )
+            continue
+        found[f.name] = _value(hint, source, f, what)
     return found
 
 
-def parse_ruleset(ruleset_id: str, layers: Layers) -> RuleSet:
-    seats = tuple(_seat(item) for item in layers.get("seats").items("seats"))
-    if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
-        raise layers.get("seats").error("seats must name two, three or four different seats")
-    direction = _enum(layers.get("direction"), Direction, "direction", [d.value for d in Direction])
-    pairs = []
-    for item in layers.get("partnerships").items("partnerships"):
-        pair = frozenset(_seat(seat) for seat in item.items("a partnership"))
-        if len(pair) != 2:
-            raise item.error("a partnership is two different seats")
-        pairs.append(pair)
-    partnered = [seat for pair in pairs for seat in pair]
-    if pairs and sorted(partnered, key=str) != sorted(seats, key=str):
-        raise layers.get("partnerships").error(
-            "partnerships must pair every seat once, or be [] when each plays for himself"
-        )
-    modes = tuple(
-        _enum(item, TrumpMode, "mode", [m.value for m in TrumpMode])
-        for item in layers.get("modes").items("modes")
-    )
-    if not modes:
-        raise layers.get("modes").error("a rule set offers at least one trump mode")
-    return RuleSet(
-        id=ruleset_id,
-        name=layers.get("name").text("name"),
-        description=layers.get("description").text("description")
-        if layers.has("description")
-        else "",
-        seats=seats,
-        direction=direction,
-        partnerships=tuple(pairs),
-        modes=modes,
-        coinche=layers.get("coinche").typed(bool, "coinche"),
-        values=_values(layers.group("values")),
-        last_trick_bonus=layers.get("last_trick_bonus").typed(int, "last_trick_bonus"),
-        declarations=_declarations(layers.group("declarations")),
-        scoring=_scoring(layers.group("scoring")),
-        **{flag: layers.get(flag).typed(bool, flag) for flag in _FLAGS},
-    )
+def _build(cls: type, layers: Layers, where: str) -> Any:
+    options = _read_options(cls, layers, where)
+    try:
+        return cls(**options)
+    except InvalidRuleSetError as error:
+        source = _source_of(layers, error.option)
+        raise source.error(str(error)) from None
+
+
+def _source_of(layers: Layers, key: str) -> Source:
+    return layers.get(key) or layers.top
+
+
+def _check_mode_lines(rules: RuleSet, layers: Layers) -> None:
+    """Every mode the rule set offers has its line, with the place where the trump goes."""
+    source = layers.get("mode_line") or layers.top
+    for mode in rules.modes:
+        line = rules.mode_lines.get(mode)
+        if line is None:
+            raise source.error(f"mode_line lacks {mode.value!r}, a mode the rule set offers")
+        if "%(trump)s" not in line:
+            raise source.error(f"mode_line.{mode.value} must contain %(trump)s, where the trump goes")
 
 
 class RuleSets:
     """The rule sets of a content folder, each read on first use."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, files: InputFiles) -> None:
         self.folder = folder
+        self.files = files
         self._loaded: dict[str, RuleSet] = {}
-        self._mode_lines: dict[str, dict[TrumpMode, str]] = {}
         self._layers: dict[str, Layers] = {}
 
     def available(self) -> list[str]:
-        return sorted(path.stem for path in self.folder.glob("*.yaml"))
+        """The ids of the rule-set files of the folder (names that are valid ids)."""
+        if not self.folder.is_dir():
+            return []
+        return sorted(
+            path.stem
+            for path in self.folder.glob("*.yaml")
+            if RULESET_ID.fullmatch(path.stem)
+        )
 
-    def _read_layers(self, ruleset_id: str, chain: tuple[str, ...] = ()) -> Layers | None:
-        if ruleset_id in self._layers:
-            return self._layers[ruleset_id]
-        path = self.folder / f"{ruleset_id}.yaml"
-        if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ruleset_id) or not path.is_file():
-            return None
-        source = read_yaml(path)
-        if source is None:
-            raise ContentError(path, 1, "the rule set file is empty")
-        fields = source.fields(f"rule set {ruleset_id}", _KEYS)
-        layers: tuple[dict[str, Source], ...] = (fields,)
-        if "extends" in fields:
-            parent_id = fields["extends"].text("extends")
-            if parent_id in (*chain, ruleset_id):
-                raise fields["extends"].error(
-                    f"rule sets extend each other in a circle ({parent_id})"
+    def _read_layers(self, ruleset_id: str) -> Layers | None:
+        """The layers of a rule set and everything it extends, read without recursion."""
+        chain: list[tuple[str, Source, dict[str, Source]]] = []
+        current: str | None = ruleset_id
+        wanted_by: Source | None = None
+        allowed = frozenset(yaml_key(f) for f in option_fields(RuleSet)) | {"extends"}
+        while current is not None:
+            if current in self._layers:
+                inherited = self._layers[current].layers
+                break
+            path = self.folder / f"{current}.yaml"
+            if not RULESET_ID.fullmatch(current) or not (path.is_file() or path.is_symlink()):
+                if wanted_by is None:
+                    return None
+                raise wanted_by.error(f"unknown rule set {excerpt(current)} to extend")
+            if len(chain) >= MAX_EXTENDS:
+                raise chain[-1][2]["extends"].error(
+                    f"rule sets extend each other more than {MAX_EXTENDS} levels deep"
                 )
-            parent = self._read_layers(parent_id, (*chain, ruleset_id))
+            source = read_yaml(path, self.files)
+            if source is None:
+                raise ContentError(path, 1, "the rule set file is empty")
+            given = source.fields(f"rule set {current}", allowed)
+            chain.append((current, source, given))
+            parent = given.get("extends")
             if parent is None:
-                raise fields["extends"].error(f"unknown rule set {parent_id!r} to extend")
-            layers += parent.layers
-        found = Layers(f"rule set {ruleset_id}", source, layers)
-        self._layers[ruleset_id] = found
-        return found
+                current = None
+                inherited = ()
+                break
+            parent_id = parent.text("extends")
+            if parent_id in (name for name, _, _ in chain):
+                raise parent.error(f"rule sets extend each other in a circle ({excerpt(parent_id)})")
+            wanted_by, current = parent, parent_id
+        layers: tuple[dict[str, Source], ...] = inherited
+        for name, source, given in reversed(chain):
+            layers = (given, *layers)
+            self._layers[name] = Layers(f"rule set {name}", source, layers)
+        return self._layers[ruleset_id]
 
     def find(self, ruleset_id: str) -> RuleSet | None:
         """The rule set of that id, or None when the folder has no such file."""
@@ -262,8 +240,15 @@ class RuleSets:
             layers = self._read_layers(ruleset_id)
             if layers is None:
                 return None
-            self._loaded[ruleset_id] = parse_ruleset(ruleset_id, layers)
-            self._mode_lines[ruleset_id] = _mode_lines(layers.group("mode_line"))
+            options = _read_options(RuleSet, layers, "")
+            try:
+                rules = RuleSet(id=ruleset_id, **options)
+            except InvalidRuleSetError as error:
+                raise _source_of(layers, error.option).error(str(error)) from None
+            except BeloteError as error:
+                raise layers.top.error(str(error)) from None
+            _check_mode_lines(rules, layers)
+            self._loaded[ruleset_id] = rules
         return self._loaded[ruleset_id]
 
     def get(self, ruleset_id: str, wanted_by: Source) -> RuleSet:
@@ -271,12 +256,9 @@ class RuleSets:
         found = self.find(ruleset_id)
         if found is None:
             known = ", ".join(self.available()) or "none"
-            raise wanted_by.error(f"unknown rule set {ruleset_id!r} (known: {known})")
+            raise wanted_by.error(f"unknown rule set {excerpt(ruleset_id)} (known: {known})")
         return found
 
     def all(self) -> list[RuleSet]:
         return [rules for name in self.available() if (rules := self.find(name))]
 
-    def mode_line(self, rules: RuleSet, mode: TrumpMode) -> str:
-        """The untranslated mode line of a loaded rule set."""
-        return self._mode_lines[rules.id][mode]

@@ -1,127 +1,99 @@
-"""Scenarios of every kind, read from files under `content/scenarios/`.
+"""Scenario files read into their scenarios' common parts: id, kind, rule set, the node.
 
 The public format is documented in docs/scenarios.md. A file holds one
 scenario (a mapping) or a list of them; `kind` says which (play by default).
+What each kind's other keys mean is up to that kind (see generator/verify).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import RuleSet
-from .errors import ContentError
+from .errors import ContentError, excerpt
+from .files import InputFiles, scenario_files
 from .nodes import Source, read_yaml
-from .play_scenarios import Expectation, PlayScenario, parse_play
 from .rulesets import RuleSets
-from .scoring_scenarios import (
-    DealScenario,
-    DeclarationsScenario,
-    GameScenario,
-    parse_deal,
-    parse_declarations,
-    parse_game,
-)
 
-__all__ = [
-    "DealScenario",
-    "DeclarationsScenario",
-    "Expectation",
-    "GameScenario",
-    "PlayScenario",
-    "Scenario",
-    "load_scenarios",
-    "parse_scenario",
-    "scenario_files",
-]
-
-Scenario = PlayScenario | DeclarationsScenario | DealScenario | GameScenario
-_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_PARSERS: dict[str, Callable[..., Scenario]] = {
-    "play": parse_play,
-    "declarations": parse_declarations,
-    "deal": parse_deal,
-    "game": parse_game,
-}
+SCENARIO_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DEFAULT_KIND = "play"
+# Keys every scenario may have, whatever its kind.
+COMMON_KEYS = frozenset({"id", "kind", "rules", "expect", "title", "text"})
 
 
-def _known_value(source: Source, key: str) -> object:
-    """A key's value before the whole mapping is checked (for id and kind)."""
-    for key_source, value in source.pairs("a scenario"):
-        if key_source.value() == key:
-            return value.value()
-    return None
+@dataclass(frozen=True)
+class Entry:
+    """One scenario of a file, before its kind reads it: what every kind has."""
+
+    id: str
+    kind: str
+    rules: RuleSet
+    source: Source
+
+    @property
+    def path(self) -> Path:
+        return self.source.path
+
+    @property
+    def line(self) -> int:
+        return self.source.line
 
 
-def parse_scenario(source: Source, rulesets: RuleSets, *, need_expect: bool) -> Scenario:
+def read_entry(source: Source, rulesets: RuleSets, kinds: Iterable[str]) -> Entry:
+    """The common keys of one scenario, checked: an id, a known kind, a known rule set."""
     if not source.is_mapping:
         raise source.error("a scenario must be a mapping")
-    scenario_id = _known_value(source, "id")
-    source = source.about(scenario_id if isinstance(scenario_id, str) else None)
-    for key, value in source.pairs("a scenario"):
-        if key.value() == "id":
-            text = value.text("id")
-            if not _ID.fullmatch(text):
-                raise value.error(f"id {text!r} must be lower-case letters, digits and dashes")
-    if not isinstance(scenario_id, str):
+    id_source = source.get("id")
+    if id_source is None:
         raise source.error("a scenario needs an `id`")
-    kind_source = next(
-        (value for key, value in source.pairs("a scenario") if key.value() == "kind"), None
-    )
-    kind = kind_source.text("kind") if kind_source is not None else "play"
-    if kind not in _PARSERS:
-        raise source.error(f"unknown kind {kind!r} ({' | '.join(_PARSERS)})")
-    rules_source = next(
-        (value for key, value in source.pairs("a scenario") if key.value() == "rules"), None
-    )
+    raw_id = id_source.node.value if id_source.is_scalar else None
+    scenario_id = raw_id if isinstance(raw_id, str) and SCENARIO_ID.fullmatch(raw_id) else None
+    if scenario_id is None:
+        raise id_source.error(
+            f"id {excerpt(id_source.value())} must be lower-case letters, digits and dashes"
+        )
+    source = source.about(scenario_id)
+    kind_source = source.get("kind")
+    kind = kind_source.text("kind") if kind_source is not None else DEFAULT_KIND
+    known = list(kinds)
+    if kind not in known:
+        raise (kind_source or source).error(f"unknown kind {excerpt(kind)} ({' | '.join(known)})")
+    rules_source = source.get("rules")
     if rules_source is None:
         raise source.error("a scenario needs `rules`")
-    rules: RuleSet = rulesets.get(rules_source.text("rules"), rules_source)
-    return _PARSERS[kind](source, scenario_id, rules, need_expect=need_expect)
+    rules = rulesets.get(rules_source.text("rules"), rules_source)
+    return Entry(scenario_id, kind, rules, source)
 
 
-def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """The scenario files under the given files and folders, rule sets and pages left out."""
-    for path in paths:
-        if path.is_dir():
-            found = [
-                file
-                for file in sorted(path.rglob("*.yaml"))
-                if "scenarios" in file.relative_to(path).parts or path.name == "scenarios"
-            ]
-            if not found:
-                raise ContentError(path, None, "no scenario files here (content/scenarios/*.yaml)")
-            yield from found
-        elif path.exists():
-            yield path
-        else:
-            raise ContentError(path, None, "no such file or folder")
+def file_entries(path: Path, files: InputFiles) -> Iterator[Source]:
+    """The scenario nodes of one file: the file's mapping, or each item of its list."""
+    root = read_yaml(path, files)
+    if root is None:
+        raise ContentError(path, 1, "the file is empty: expected a scenario or a list of them")
+    if root.is_mapping:
+        yield root
+    elif root.is_sequence:
+        yield from root.items("the file")
+    else:
+        raise root.error("expected a scenario (a mapping) or a list of scenarios")
 
 
-def load_scenarios(
-    paths: Iterable[Path], rulesets: RuleSets, *, need_expect: bool
-) -> list[Scenario]:
-    """Every scenario of the given files, ids unique across them all."""
-    scenarios: list[Scenario] = []
-    first_seen: dict[str, Scenario] = {}
-    for path in scenario_files(paths):
-        root = read_yaml(path)
-        if root is None:
-            raise ContentError(path, 1, "the file is empty: expected a scenario or a list of them")
-        if root.is_mapping:
-            items = [root]
-        elif root.is_sequence:
-            items = list(root.items("the file"))
-        else:
-            raise root.error("expected a scenario (a mapping) or a list of scenarios")
-        for item in items:
-            scenario = parse_scenario(item, rulesets, need_expect=need_expect)
-            if scenario.id in first_seen:
-                earlier = first_seen[scenario.id]
-                raise item.about(scenario.id).error(
-                    f"id {scenario.id!r} is already used at {earlier.path}:{earlier.line}"
+def read_entries(
+    paths: Iterable[Path], rulesets: RuleSets, files: InputFiles, kinds: Iterable[str]
+) -> Iterator[Entry]:
+    """Every scenario of the given files and folders, with ids unique across them all."""
+    known = tuple(kinds)
+    first_seen: dict[str, Entry] = {}
+    for path in scenario_files(paths, files):
+        for source in file_entries(path, files):
+            entry = read_entry(source, rulesets, known)
+            earlier = first_seen.get(entry.id)
+            if earlier is not None:
+                raise entry.source.error(
+                    f"id {entry.id!r} is already used at {earlier.path}:{earlier.line}"
                 )
-            first_seen[scenario.id] = scenario
-            scenarios.append(scenario)
-    return scenarios
+            first_seen[entry.id] = entry
+            yield entry

@@ -5,46 +5,101 @@ Modelled on python-chess: small immutable types (`Card`, `Seat`, `Trump`,
 the hot paths.
 """
 
-from .cards import DECK, HAND_SIZE, Card, CardCodeError, Rank, Suit
+from .auction import REDEAL, Auction, Call, CallKind, CallReason, CallVerdict
+from .cards import DECK, Card, Rank, Suit
+from .contract import Coinche, Contract, Level
 from .deal import PlayedDeal, deal_hands, lowest_card, play_deal
-from .declarations import Declaration, Kind, award_declarations, find_declarations, has_belote
+from .declarations import Declaration, Kind, award_declarations, find_declarations
+from .errors import (
+    BeloteError,
+    CardCodeError,
+    GameOverError,
+    IllegalCallError,
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidPositionError,
+)
 from .play import Position, Reason, Verdict, allowed_cards, legal_cards
 from .rules import (
-    VALUE_KINDS,
+    AfterCoinche,
+    BeloteCannotFinish,
+    BeloteOnFailure,
+    BiddingRules,
     BothOverTarget,
     CardValues,
     Comparison,
+    ContractRules,
     DeclarationRules,
     ExactTie,
+    FailedScore,
+    InvalidRuleSetError,
+    MadeScore,
+    MadeWhen,
+    Multiplies,
     Rounding,
     RuleSet,
     ScoringRules,
     Tie,
 )
-from .scoring import DealFacts, DealScore, GameResult, Outcome, score_deal, score_game
-from .seats import Direction, Seat, table_order
+from .scoring import (
+    DealFacts,
+    DealScore,
+    GameResult,
+    Outcome,
+    SideScore,
+    Term,
+    TermKind,
+    contract_made,
+    score_deal,
+    score_game,
+)
+from .seats import Direction, Seat, Side, table_order
 from .trick import Play, TrickResult, beats, led_suit, score_trick, winning_play
 from .trump import PLAIN_ORDER, TRUMP_ORDER, Trump, TrumpMode, strength
 
+
 __all__ = [
     "DECK",
-    "HAND_SIZE",
     "PLAIN_ORDER",
+    "REDEAL",
     "TRUMP_ORDER",
-    "VALUE_KINDS",
+    "AfterCoinche",
+    "Auction",
+    "BeloteCannotFinish",
+    "BeloteError",
+    "BeloteOnFailure",
+    "BiddingRules",
     "BothOverTarget",
+    "Call",
+    "CallKind",
+    "CallReason",
+    "CallVerdict",
     "Card",
     "CardCodeError",
     "CardValues",
+    "Coinche",
     "Comparison",
+    "Contract",
+    "ContractRules",
     "DealFacts",
     "DealScore",
     "Declaration",
     "DeclarationRules",
     "Direction",
     "ExactTie",
+    "FailedScore",
+    "GameOverError",
     "GameResult",
+    "IllegalCallError",
+    "IllegalMoveError",
+    "InvalidDealError",
+    "InvalidPositionError",
+    "InvalidRuleSetError",
     "Kind",
+    "Level",
+    "MadeScore",
+    "MadeWhen",
+    "Multiplies",
     "Outcome",
     "Play",
     "PlayedDeal",
@@ -55,7 +110,11 @@ __all__ = [
     "RuleSet",
     "ScoringRules",
     "Seat",
+    "Side",
+    "SideScore",
     "Suit",
+    "Term",
+    "TermKind",
     "Tie",
     "TrickResult",
     "Trump",
@@ -64,9 +123,9 @@ __all__ = [
     "allowed_cards",
     "award_declarations",
     "beats",
+    "contract_made",
     "deal_hands",
     "find_declarations",
-    "has_belote",
     "led_suit",
     "legal_cards",
     "lowest_card",

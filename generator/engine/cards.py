@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from .errors import CardCodeError
+
 
 class Suit(enum.Enum):
     SPADES = "S"
@@ -52,10 +54,6 @@ PLAIN_ORDER: tuple[Rank, ...] = (
 )
 
 
-class CardCodeError(ValueError):
-    """A card code that names no card of the 32-card deck."""
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     rank: Rank
@@ -96,9 +94,6 @@ class Card:
                 f"{code!r} is not a card code (rank 7 8 9 10 J Q K A, then suit S H D C)"
             ) from None
 
-
-# Every player holds eight cards once the deal is complete.
-HAND_SIZE = 8
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 

@@ -31,10 +31,10 @@ def lowest_card(allowed: Sequence[Card], trick: Sequence[Play], trump: Trump) ->
 
 
 def deal_hands(rules: RuleSet, rng: random.Random) -> dict[Seat, list[Card]]:
-    """Shuffle and share the deck evenly among the seats (eight each at four players)."""
+    """Shuffle and deal each seat the rule set's hand (eight each at four players)."""
     cards = list(DECK)
     rng.shuffle(cards)
-    size = len(cards) // rules.players
+    size = rules.hand_size
     return {seat: cards[i * size : (i + 1) * size] for i, seat in enumerate(rules.order)}
 
 

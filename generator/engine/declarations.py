@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
 from .rules import Comparison, DeclarationRules, ExactTie
-from .seats import Seat
+from .seats import Seat, Side
 from .trump import Trump
 
 # Sequences run in the natural order, not the order of play: A K Q J 10 9 8 7.
@@ -55,16 +55,16 @@ class Declaration:
         """The carré's rank, or the sequence's top rank."""
         return self.top.rank
 
-    def points(self, rules: DeclarationRules) -> int:
+    def points(self, rules: DeclarationRules, trump: Trump) -> int:
         if self.kind is Kind.CARRE:
-            return rules.carres.get(self.rank, 0)
+            return rules.carre_points(self.rank, trump)
         return rules.sequences[min(len(self.cards), 5)]
 
     def strength(self, rules: DeclarationRules, trump: Trump) -> tuple[int, int, int, int]:
         """Sort key: a carré over any sequence, then points, then top card, then trump."""
         return (
             self.kind is Kind.CARRE,
-            self.points(rules),
+            self.points(rules, trump),
             _NATURAL[self.rank],
             self.suit is not None and self.suit is trump.suit,
         )
@@ -88,14 +88,9 @@ def carre_of(cards: Iterable[Card]) -> Declaration | None:
     return Declaration(Kind.CARRE, tuple(sorted(cards, key=lambda card: card.ordinal)))
 
 
-def find_declarations(hand: Iterable[Card], rules: DeclarationRules) -> list[Declaration]:
-    """Every declaration a hand holds: each maximal run of three or more, each carré that scores.
-
-    A card may serve in a sequence and a carré at once; a run of six or more
-    is one cent.
-    """
-    cards = set(hand)
-    found: list[Declaration] = []
+def _runs(cards: set[Card]) -> list[list[Card]]:
+    """Each maximal run of three or more cards in one suit, low to high."""
+    runs: list[list[Card]] = []
     for suit in Suit:
         run: list[Card] = []
         for rank in [*NATURAL_ORDER, None]:
@@ -104,40 +99,81 @@ def find_declarations(hand: Iterable[Card], rules: DeclarationRules) -> list[Dec
                 run.append(card)
                 continue
             if len(run) >= 3:
-                found.append(Declaration(Kind.of_length(len(run)), tuple(run)))
+                runs.append(run)
             run = []
-    for rank in Rank:
-        four = [card for card in cards if card.rank is rank]
-        if len(four) == 4 and rules.carres.get(rank, 0) > 0:
-            found.append(Declaration(Kind.CARRE, tuple(sorted(four, key=lambda c: c.ordinal))))
-    return found
+    return runs
 
 
-def has_belote(hand: Iterable[Card], trump: Trump) -> bool:
-    """King and queen of trump in one hand (only when one suit is trump)."""
-    if trump.suit is None:
-        return False
+def find_declarations(
+    hand: Iterable[Card], rules: DeclarationRules, trump: Trump
+) -> list[Declaration]:
+    """Every declaration a hand holds: each maximal run of three or more, each carré that scores.
+
+    A run of six or more is one cent. Where the rule set lets a card count
+    in a sequence and a carré at once, every maximal run and carré is
+    declared; otherwise the player declares the set of separate
+    declarations worth the most (a carré and the rest of a run, say).
+    """
     cards = set(hand)
-    return Card(Rank.KING, trump.suit) in cards and Card(Rank.QUEEN, trump.suit) in cards
+    runs = _runs(cards)
+    carres = [
+        Declaration(Kind.CARRE, tuple(sorted(four, key=lambda c: c.ordinal)))
+        for rank in Rank
+        if len(four := [card for card in cards if card.rank is rank]) == 4
+        and rules.carre_points(rank, trump) > 0
+    ]
+    whole = [Declaration(Kind.of_length(len(run)), tuple(run)) for run in runs]
+    carre_cards = {card for carre in carres for card in carre.cards}
+    if rules.shared_cards or not any(carre_cards & set(run) for run in runs):
+        return whole + carres
+    return _best_apart(runs, carres, rules, trump)
+
+
+def _best_apart(
+    runs: list[list[Card]], carres: list[Declaration], rules: DeclarationRules, trump: Trump
+) -> list[Declaration]:
+    """The carrés kept and the runs left around their cards that together score most."""
+    best: tuple[tuple[int, tuple[int, int, int, int]], list[Declaration]] | None = None
+    for keep in itertools.product((True, False), repeat=len(carres)):
+        chosen = [carre for carre, kept in zip(carres, keep, strict=True) if kept]
+        used = {card for carre in chosen for card in carre.cards}
+        found = list(chosen)
+        for run in runs:
+            # What is left of the run between the carrés' cards, in pieces of three or more.
+            piece: list[Card] = []
+            for card in [*run, None]:
+                if card is not None and card not in used:
+                    piece.append(card)
+                    continue
+                if len(piece) >= 3:
+                    found.append(Declaration(Kind.of_length(len(piece)), tuple(piece)))
+                piece = []
+        points = sum(d.points(rules, trump) for d in found)
+        strongest = max((d.strength(rules, trump) for d in found), default=(0, 0, 0, 0))
+        key = (points, strongest)
+        if best is None or key > best[0]:
+            best = (key, found)
+    assert best is not None
+    return best[1]
 
 
 @dataclass(frozen=True)
 class DeclarationAward:
     """What each side scores from declarations, and why."""
 
-    points: Mapping[frozenset[Seat], int]
+    points: Mapping[Side, int]
     # The declarations that count, by the seat that declared them.
     scoring: Mapping[Seat, tuple[Declaration, ...]]
 
 
 def _best_side(
     declared: Mapping[Seat, Sequence[Declaration]],
-    sides: Sequence[frozenset[Seat]],
+    sides: Sequence[Side],
     rules: DeclarationRules,
     trump: Trump,
     announce_order: Sequence[Seat],
-) -> frozenset[Seat] | None:
-    best: dict[frozenset[Seat], tuple[tuple[int, int, int, int], int]] = {}
+) -> Side | None:
+    best: dict[Side, tuple[tuple[int, int, int, int], int]] = {}
     for side in sides:
         for seat in side:
             for declaration in declared.get(seat, ()):
@@ -156,7 +192,7 @@ def _best_side(
 
 def award_declarations(
     declared: Mapping[Seat, Sequence[Declaration]],
-    sides: Sequence[frozenset[Seat]],
+    sides: Sequence[Side],
     rules: DeclarationRules,
     trump: Trump,
     announce_order: Sequence[Seat],
@@ -180,5 +216,5 @@ def award_declarations(
             kept = tuple(group.get(seat, ()))
             if kept:
                 scoring[seat] = scoring.get(seat, ()) + kept
-                points[winner] += sum(d.points(rules) for d in kept)
+                points[winner] += sum(d.points(rules, trump) for d in kept)
     return DeclarationAward(points, scoring)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .errors import IllegalMoveError, InvalidPositionError
 from .rules import RuleSet
 from .seats import Seat
 from .trick import Play, winning_play
@@ -159,13 +160,36 @@ def allowed_cards(
 
 @dataclass(frozen=True)
 class Position:
-    """The moment a player must choose a card: like a chess position, it knows its legal moves."""
+    """The moment a player must choose a card: like a chess position, it knows its legal moves.
+
+    Raises InvalidPositionError for a position that cannot occur.
+    """
 
     rules: RuleSet
     trump: Trump
     trick: tuple[Play, ...]
     seat: Seat
     hand: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        if not rules.offers(self.trump):
+            raise InvalidPositionError(f"rule set {rules.id} does not play {self.trump.value} deals")
+        if len(self.trick) >= rules.players:
+            raise InvalidPositionError(
+                f"at most {rules.players - 1} cards can be on the trick before the player to move"
+            )
+        seats = [play.seat for play in self.trick] + [self.seat]
+        for before, after in zip(seats, seats[1:], strict=False):
+            if rules.next_seat(before) is not after:
+                raise InvalidPositionError(f"{after.value} does not play after {before.value}")
+        if not 1 <= len(self.hand) <= rules.hand_size:
+            raise InvalidPositionError(
+                f"a hand holds 1 to {rules.hand_size} cards, this one {len(self.hand)}"
+            )
+        cards = [play.card for play in self.trick] + list(self.hand)
+        if len(set(cards)) != len(cards):
+            raise InvalidPositionError("a card appears twice on the table and in the hand")
 
     @property
     def verdicts(self) -> list[Verdict]:
@@ -177,3 +201,12 @@ class Position:
 
     def is_legal(self, card: Card) -> bool:
         return card in self.legal_moves
+
+    def play(self, card: Card) -> tuple[Play, ...]:
+        """The trick once `card` is played; IllegalMoveError if it may not be."""
+        if card not in self.hand:
+            raise IllegalMoveError(f"{card} is not in {self.seat.value}'s hand")
+        if not self.is_legal(card):
+            allowed = ", ".join(c.code for c in self.legal_moves)
+            raise IllegalMoveError(f"{card} may not be played here (allowed: {allowed})")
+        return (*self.trick, Play(self.seat, card))

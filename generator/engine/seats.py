@@ -26,6 +26,21 @@ class Direction(enum.Enum):
         return (Seat.NORTH, Seat.WEST, Seat.SOUTH, Seat.EAST)
 
 
+class Side(frozenset[Seat]):
+    """The seats that score together: a partnership, or one player alone."""
+
+    @property
+    def name(self) -> str:
+        """`north-south`, `east-west`, or a seat's name when each plays for himself.
+
+        Named in compass order whatever the direction of play.
+        """
+        return "-".join(seat.value for seat in Seat if seat in self)
+
+    def __repr__(self) -> str:
+        return f"Side({self.name})"
+
+
 def table_order(seats: Iterable[Seat], direction: Direction) -> tuple[Seat, ...]:
     """The occupied seats in the order play passes round the table."""
     occupied = set(seats)

@@ -20,23 +20,22 @@ context is its top-level key.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import IO, Any
 
-import yaml
+from ..content.nodes import Node, parse_yaml
 
 Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
 
 
-def _walk(
-    node: yaml.Node, path: tuple[str, ...]
-) -> Iterator[tuple[tuple[str, ...], yaml.ScalarNode]]:
-    if isinstance(node, yaml.MappingNode):
+def _walk(node: Node, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Node]]:
+    if node.kind == "mapping":
         for key, value in node.value:
             yield from _walk(value, (*path, str(key.value)))
-    elif isinstance(node, yaml.SequenceNode):
+    elif node.kind == "list":
         for item in node.value:
             yield from _walk(item, path)
-    elif isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
+    elif isinstance(node.value, str):
         yield path, node
 
 
@@ -47,14 +46,16 @@ def extract_content(
     options: Mapping[str, Any],
 ) -> Iterator[Extracted]:
     """Yield `(line, funcname, message, comments)` as Babel's extractors do."""
-    root = yaml.compose(fileobj.read().decode("utf-8"), Loader=yaml.SafeLoader)
+    # The same strict reader as the build: no aliases, no tags, bounded depth.
+    name = Path(getattr(fileobj, "name", "content.yaml"))
+    root = parse_yaml(fileobj.read().decode("utf-8"), name)
     if root is None:
         return
     keys = set(str(options.get("keys", "")).split())
     skip = set(str(options.get("skip", "")).split())
     by_context = str(options.get("contexts", "")).lower() in {"true", "yes", "1"}
     for path, node in _walk(root, ()):
-        line = node.start_mark.line + 1
+        line = node.line
         comment = [" > ".join(path)] if path else []
         if by_context and path:
             yield line, "pgettext", (path[0], node.value), comment

@@ -1,4 +1,4 @@
-"""The building blocks of the rules and variant pages, read from content YAML.
+"""The building blocks of article pages, read from content YAML.
 
 A page is a list of sections, each a heading and blocks:
 
@@ -6,40 +6,36 @@ A page is a list of sections, each a heading and blocks:
 - `choose: <option>` with `texts: {<value>: ...}`: the paragraph that matches
   the rule set's option, so a page says what its rule set decides.
 - `items`: a list of texts or choose blocks (`numbered: true` for 1. 2. 3.).
-- `show: <table>`: a table or list drawn from the rule set's data.
-- `example`: a checked scenario, with a title and text.
+- `show: <table>`: a table or list drawn from the rule set's data, by the
+  template `show_<table>.html` (adding a table is adding its template).
+- `example`: a checked scenario of any kind, with a title and text.
 - `link: <page>` with `text`: a link to another page of the site.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from ..content.errors import excerpt
 from ..content.nodes import Source
-from ..content.scenarios import Scenario
 from ..engine import RuleSet
-from ..verify import AnyAnswer, compute
-
-SHOWS = (
-    "card-values",
-    "declaration-values",
-    "locked-options",
-    "ai-levels",
-    "variant-goal",
-)
-LINKS = ("legal-cards", "rules")
+from ..verify import Checked
+from .vocabulary import PARTNERSHIPS
 
 
 @dataclass(frozen=True)
 class Text:
+    block: ClassVar[str] = "text"
     text: str
 
 
 @dataclass(frozen=True)
 class Choose:
+    block: ClassVar[str] = "choose"
     option: str
     texts: Mapping[str, str]
 
@@ -49,31 +45,55 @@ class Choose:
 
 @dataclass(frozen=True)
 class Show:
+    block: ClassVar[str] = "show"
     what: str
+
+    @property
+    def template(self) -> str:
+        return f"show_{self.what}.html"
 
 
 @dataclass(frozen=True)
 class Items:
+    block: ClassVar[str] = "items"
     items: tuple[Text | Choose | Show, ...]
     numbered: bool
 
 
 @dataclass(frozen=True)
 class Example:
-    scenario: Scenario
-    answer: AnyAnswer
+    block: ClassVar[str] = "example"
+    checked: Checked
     title: str
     text: str
 
     @property
+    def scenario(self) -> Any:
+        return self.checked.scenario
+
+    @property
+    def answer(self) -> Any:
+        return self.checked.answer
+
+    @property
     def kind(self) -> str:
-        return type(self.scenario).__name__.removesuffix("Scenario").lower()
+        return self.checked.kind.name
+
+    @property
+    def template(self) -> str:
+        return self.checked.kind.template
+
+    @property
+    def id(self) -> str:
+        return self.checked.id
 
 
 @dataclass(frozen=True)
 class Link:
+    block: ClassVar[str] = "link"
     page: str
     text: str
+    source: Source
 
 
 Block = Text | Choose | Items | Show | Example | Link
@@ -84,12 +104,31 @@ class Section:
     heading: str
     blocks: tuple[Block, ...]
 
+    @property
+    def examples(self) -> tuple[Example, ...]:
+        return tuple(block for block in self.blocks if isinstance(block, Example))
+
+
+@dataclass(frozen=True)
+class Context:
+    """What blocks are read against: scenarios by id, and the tables templates can show."""
+
+    checked: Mapping[str, Checked]
+    shows: Collection[str]
+
+
+def _option(rules: RuleSet, path: str) -> Any:
+    value: Any = rules
+    for name in path.split("."):
+        if not dataclasses.is_dataclass(value) or name.startswith("_"):
+            raise AttributeError(name)
+        value = getattr(value, name)
+    return value
+
 
 def option_value(rules: RuleSet, path: str) -> str:
     """A rule set option as written in YAML: `scoring.tie` -> "litige", a flag -> "true"."""
-    value: Any = rules
-    for name in path.split("."):
-        value = getattr(value, name)
+    value = _option(rules, path)
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, bool):
@@ -97,12 +136,10 @@ def option_value(rules: RuleSet, path: str) -> str:
     return str(value)
 
 
-def _option_values(rules: RuleSet, path: str) -> list[str] | None:
+def option_values(rules: RuleSet, path: str) -> list[str] | None:
     """Every value an option may take, for checking a choose block covers them."""
-    value: Any = rules
     try:
-        for name in path.split("."):
-            value = getattr(value, name)
+        value = _option(rules, path)
     except AttributeError:
         return None
     if isinstance(value, enum.Enum):
@@ -117,9 +154,11 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
         "a choose block", frozenset({"choose", "texts"}), frozenset({"choose", "texts"})
     )
     path = given["choose"].text("choose")
-    values = _option_values(rules, path)
+    values = option_values(rules, path)
     if values is None:
-        raise given["choose"].error(f"{path!r} is not a rule set option with fixed values")
+        raise given["choose"].error(
+            f"{excerpt(path)} is not an option of rule set {rules.id} with fixed values"
+        )
     texts = {
         str(key.value()).lower(): value.text("a text")
         for key, value in given["texts"].pairs("texts")
@@ -131,71 +170,85 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     return Choose(path, texts)
 
 
-def _show(source: Source) -> Show:
+def _show(source: Source, context: Context) -> Show:
     what = source.text("show")
-    if what not in SHOWS:
-        raise source.error(f"unknown table {what!r} ({', '.join(SHOWS)})")
+    if what not in context.shows:
+        raise source.error(
+            f"unknown table {excerpt(what)} (templates/show_<table>.html: "
+            f"{', '.join(sorted(context.shows))})"
+        )
     return Show(what)
 
 
-def _item(source: Source, rules: RuleSet) -> Text | Choose | Show:
-    value = source.value()
-    if isinstance(value, str):
+def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | Show:
+    if source.is_scalar:
         return Text(source.text("a text"))
-    if isinstance(value, dict) and "show" in value:
-        return _show(source.fields("a list item", frozenset({"show"}))["show"])
+    if source.get("show") is not None:
+        return _show(source.fields("a list item", frozenset({"show"}))["show"], context)
     return _choose(source, rules)
 
 
-def parse_example(source: Source, scenarios: Mapping[str, Scenario]) -> Example:
-    keys = frozenset({"scenario", "title", "text"})
-    given = source.fields("an example", keys, keys)
-    scenario_id = given["scenario"].text("scenario")
-    if scenario_id not in scenarios:
-        raise given["scenario"].error(f"no scenario has the id {scenario_id!r}")
-    scenario = scenarios[scenario_id]
-    return Example(
-        scenario, compute(scenario), given["title"].text("title"), given["text"].text("text")
+def check_nameable(rules: RuleSet, source: Source) -> None:
+    """A page names the sides of the rule sets it shows; refuse one it could not name."""
+    for side in rules.sides:
+        if len(side) > 1 and side.name not in PARTNERSHIPS:
+            raise source.error(
+                f"rule set {rules.id} has the side {side.name}, which the vocabulary cannot "
+                f"name (partners sit opposite: {', '.join(PARTNERSHIPS)})"
+            )
+
+
+def parse_example(source: Source, context: Context, kinds: Collection[str] | None = None) -> Example:
+    given = source.fields(
+        "an example", frozenset({"scenario", "title", "text"}), frozenset({"scenario", "title", "text"})
     )
+    scenario_id = given["scenario"].text("scenario")
+    checked = context.checked.get(scenario_id)
+    if checked is None:
+        raise given["scenario"].error(f"no scenario has the id {excerpt(scenario_id)}")
+    if kinds is not None and checked.kind.name not in kinds:
+        raise given["scenario"].error(
+            f"scenario {scenario_id} is a {checked.kind.name} scenario; "
+            f"this page shows {' or '.join(sorted(kinds))} scenarios"
+        )
+    check_nameable(checked.scenario.rules, given["scenario"])
+    return Example(checked, given["title"].text("title"), given["text"].text("text"))
 
 
-def parse_block(source: Source, rules: RuleSet, scenarios: Mapping[str, Scenario]) -> Block:
-    value = source.value()
-    if isinstance(value, dict) and "choose" in value:
+def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:
+    if source.is_mapping and source.get("choose") is not None:
         return _choose(source, rules)
     given = source.fields(
         "a block",
         frozenset({"text", "items", "numbered", "show", "example", "link"}),
     )
     if "example" in given:
-        return parse_example(given["example"], scenarios)
+        return parse_example(given["example"], context)
     if "show" in given:
-        return _show(given["show"])
+        return _show(given["show"], context)
     if "link" in given:
-        page = given["link"].text("link")
-        if page not in LINKS:
-            raise given["link"].error(f"unknown page {page!r} ({', '.join(LINKS)})")
         if "text" not in given:
             raise source.error("a link needs a `text`")
-        return Link(page, given["text"].text("text"))
+        return Link(given["link"].text("link"), given["text"].text("text"), given["link"])
     if "items" in given:
         numbered = given["numbered"].typed(bool, "numbered") if "numbered" in given else False
-        return Items(tuple(_item(item, rules) for item in given["items"].items("items")), numbered)
+        items = tuple(_item(item, rules, context) for item in given["items"].items("items"))
+        return Items(items, numbered)
     if "text" in given:
         return Text(given["text"].text("text"))
     raise source.error("a block needs text, choose, items, show, example or link")
 
 
-def parse_sections(
-    source: Source, rules: RuleSet, scenarios: Mapping[str, Scenario]
-) -> tuple[Section, ...]:
+def parse_sections(source: Source, rules: RuleSet, context: Context) -> tuple[Section, ...]:
     sections = []
     for item in source.items("sections"):
         given = item.fields(
             "a section", frozenset({"heading", "blocks"}), frozenset({"heading", "blocks"})
         )
-        blocks = tuple(
-            parse_block(block, rules, scenarios) for block in given["blocks"].items("blocks")
-        )
+        blocks = tuple(parse_block(block, rules, context) for block in given["blocks"].items("blocks"))
         sections.append(Section(given["heading"].text("heading"), blocks))
     return tuple(sections)
+
+
+def links(sections: tuple[Section, ...]) -> list[Link]:
+    return [block for section in sections for block in section.blocks if isinstance(block, Link)]

@@ -1,53 +1,51 @@
-"""Building the whole site into a fresh folder, swapped in only when complete."""
+"""Building the site: read and verify everything once, render every page, swap the folder in.
+
+`check` runs the same steps without writing, so whatever would stop a build
+stops the check first, with the same line.
+"""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
-from markupsafe import Markup
 
-from ..content.errors import ContentError
+from ..content.catalogs import (
+    SOURCE_LANGUAGE,
+    Key,
+    Problem,
+    catalog_path,
+    check_messages,
+    compile_catalog,
+    discover_languages,
+    locale_of,
+    read_catalog_file,
+    translated_keys,
+)
+from ..content.errors import ContentError, excerpt
+from ..content.files import InputFiles
 from ..content.rulesets import RuleSets
-from ..content.scenarios import load_scenarios
-from ..engine import DECK, RuleSet
-from ..verify import compute, mismatches
+from ..verify import Checked, Mismatch, by_id, check_all
+from .blocks import Context
 from .figures import rule_tables
-from .i18n import Gettext, Language, discover_languages, load_language
+from .i18n import Gettext, Language
 from .illustrate import Illustrator
-from .pages import (
-    LegalCardsPage,
-    RulesPage,
-    SiteInfo,
-    VariantPage,
-    load_legal_cards_page,
-    load_rules_page,
-    load_site_info,
-    load_variant_pages,
-)
+from .output import Output, copy_static
+from .page import LoadContext, Page, discover_pages, neighbours
 from .pictures.store import PictureStore
-from .render import Words, environment, install
+from .render import environment, install, render
+from .settings import SiteSettings, load_settings
 from .vocabulary import Vocabulary, load_vocabulary
+from .words import Words
 
-
-def N_(message: str) -> str:
-    """Marks a message for extraction (Babel's default keyword); it is translated where used."""
-    return message
-
-
-# The description of pages without one of their own (also on the language home page).
-SITE_DESCRIPTION = N_(
-    "Rules of Belote and Coinche, with worked examples checked by a rules engine."
-)
-
-# Left in every built site, so that a later build may replace the folder.
-MARKER = ".belote-site"
+_ID = re.compile(r'\sid="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -55,10 +53,11 @@ class Project:
     """Where a project keeps its inputs."""
 
     root: Path
+    content_folder: Path | None = None
 
     @property
     def content(self) -> Path:
-        return self.root / "content"
+        return self.content_folder or self.root / "content"
 
     @property
     def templates(self) -> Path:
@@ -70,288 +69,369 @@ class Project:
 
     @property
     def cache(self) -> Path:
-        """Pictures already drawn, kept between builds (not committed)."""
+        """Pictures already drawn, kept between builds (not committed, safe to delete)."""
         return self.root / ".cache"
 
-
-@dataclass(frozen=True)
-class PageSpec:
-    """A page every language has: where it lives, what renders it, what it reads."""
-
-    key: str
-    slug: str  # below the language's folder; "" for the language's home page
-    title: str
-    template: str
-    page: LegalCardsPage | RulesPage | VariantPage | None = None
+    @property
+    def default_out(self) -> Path:
+        return self.root / "site"
 
     @property
-    def description(self) -> str | None:
-        """The page's own summary for search engines, where it has one."""
-        return self.page.intro if isinstance(self.page, LegalCardsPage) else None
+    def files(self) -> InputFiles:
+        return InputFiles.of(self.root, self.content)
 
-    def path(self, lang: str) -> str:
-        return f"{lang}/{self.slug}/" if self.slug else f"{lang}/"
+    def inputs(self) -> tuple[Path, ...]:
+        return (self.content, self.templates, self.locales)
 
-    def depth(self) -> int:
-        return self.slug.count("/") + 2 if self.slug else 1
+
+class Problems(Exception):
+    """Several problems found at once (mismatches, broken translations), each one line."""
+
+    def __init__(self, problems: list[Mismatch | Problem]) -> None:
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems
 
     @property
-    def rules(self) -> RuleSet | None:
-        page = self.page
-        if isinstance(page, RulesPage):
-            return page.rules
-        if isinstance(page, VariantPage):
-            return page.variant.rules
-        return None
+    def exit_code(self) -> int:
+        return max(problem.exit_code for problem in self.problems)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Inputs:
-    site: SiteInfo
+    """Everything a build reads, each read and checked once."""
+
+    project: Project
+    settings: SiteSettings
     vocabulary: Vocabulary
     rulesets: RuleSets
-    legal_cards: LegalCardsPage
-    rules: RulesPage
-    variants: list[VariantPage]
+    checked: list[Checked]
+    pages: list[Page]
     languages: list[Language]
 
+    @property
+    def home(self) -> Page:
+        return self.pages[0]
 
-def load_inputs(project: Project) -> Inputs:
-    """Read and check everything; raise on the first bad input or mismatch."""
-    rulesets = RuleSets(project.content / "rulesets")
-    scenarios = load_scenarios([project.content], rulesets, need_expect=True)
-    for scenario in scenarios:
-        found = mismatches(compute(scenario))
-        if found:
-            raise ContentError(scenario.path, found[0].line, str(found[0]).split(": ", 1)[1])
-    by_id = {scenario.id: scenario for scenario in scenarios}
-    pages = project.content / "pages"
-    return Inputs(
-        site=load_site_info(project.content / "site.yaml"),
-        vocabulary=load_vocabulary(project.content / "vocabulary.yaml"),
-        rulesets=rulesets,
-        legal_cards=load_legal_cards_page(pages / "legal-cards.yaml", by_id),
-        rules=load_rules_page(pages / "rules.yaml", by_id, rulesets),
-        variants=load_variant_pages(
-            pages / "variant.yaml", project.content / "variants", by_id, rulesets
-        ),
-        languages=[
-            load_language(project.locales, code) for code in discover_languages(project.locales)
-        ],
+
+def shows(templates: Path) -> list[str]:
+    """The tables `show:` blocks can draw: one template `show_<name>.html` each."""
+    return sorted(
+        path.stem.removeprefix("show_")
+        for path in templates.glob("show_*.html")
+        if path.is_file() or path.is_symlink()
     )
 
 
-def _pages(inputs: Inputs) -> list[PageSpec]:
-    pages = [
-        PageSpec("home", "", inputs.site.name, "language_index.html"),
-        PageSpec(
-            "legal-cards",
-            inputs.legal_cards.slug,
-            inputs.legal_cards.title,
-            "legal_cards.html",
-            inputs.legal_cards,
-        ),
-        PageSpec("rules", inputs.rules.slug, inputs.rules.title, "rules.html", inputs.rules),
-    ]
-    pages += [
-        PageSpec(page.slug, page.slug, page.variant.name, "variant.html", page)
-        for page in inputs.variants
-    ]
-    return pages
+def load_languages(project: Project, settings: SiteSettings) -> list[Language]:
+    """English, then every catalog's language; a broken translation stops the build."""
+    files = project.files
+    languages = [Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))]
+    problems: list[Mismatch | Problem] = []
+    for lang in discover_languages(project.locales)[1:]:
+        file = read_catalog_file(catalog_path(project.locales, lang), lang, files)
+        problems += check_messages(file)
+        languages.append(
+            Language(
+                lang,
+                locale_of(lang, file.path),
+                compile_catalog(file.catalog),
+                frozenset(translated_keys(file.catalog)),
+                settings.grouping(lang),
+            )
+        )
+    if problems:
+        raise Problems(problems)
+    return languages
 
 
-def page_messages(project: Project) -> dict[str, set[tuple[str | None, str]]]:
-    """For each page, every catalog message it shows (found by rendering it in English)."""
-    inputs = load_inputs(project)
-    writer = SiteWriter(project, inputs, project.root / "site", draw_pictures=False)
-    source = inputs.languages[0]
-    return {spec.key: writer.render_page(spec, source)[1].used for spec in writer.pages}
+def load_inputs(project: Project) -> Inputs:
+    """Read and check everything, verifying each scenario once; raise on bad input or mismatch."""
+    files = project.files
+    settings = load_settings(project.content / "site.yaml", files)
+    rulesets = RuleSets(project.content / "rulesets", files)
+    for ruleset_id in rulesets.available():
+        rulesets.find(ruleset_id)  # every rule set is checked, used or not
+    checked = check_all([project.content], rulesets, files)
+    mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
+    if mismatches:
+        raise Problems(mismatches)
+    vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
+    context = LoadContext(rulesets, Context(by_id(checked), shows(project.templates)), files, project.content)
+    pages = discover_pages(context)
+    languages = load_languages(project, settings)
+    return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages)
 
 
-class SiteWriter:
-    """Renders every page of every language into one folder."""
+@dataclass
+class Rendered:
+    """A page as rendered in one language."""
 
-    def __init__(
-        self, project: Project, inputs: Inputs, out: Path, *, draw_pictures: bool = True
-    ) -> None:
-        self.inputs = inputs
-        self.out = out
-        self.env: Environment = environment(project.templates)
-        self.pages = _pages(inputs)
-        self.pictures = PictureStore(project.cache / "pictures", dry=not draw_pictures)
+    path: str  # below the site's root
+    html: str
+    gettext: Gettext
+
+
+@dataclass
+class Renderer:
+    """Renders every page of every language, with one template environment for the build."""
+
+    inputs: Inputs
+    pictures: PictureStore
+    env: Environment = field(init=False)
+    advertised: list[Language] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        project = self.inputs.project
+        self.env = environment(project.templates, project.files)
+        self.advertised = list(self.inputs.languages)
+
+    @property
+    def settings(self) -> SiteSettings:
+        return self.inputs.settings
 
     def url(self, path: str) -> str:
-        return self.inputs.site.base_url + path
+        return self.settings.base_url + path
 
-    def alternates(self, page: PageSpec) -> list[dict[str, str]]:
-        return [
-            {"tag": lang.tag, "url": self.url(page.path(lang.code))}
-            for lang in self.inputs.languages
-        ]
+    def href(self, root: str, page: Page, lang: str) -> str:
+        # Links name the index file, so that the site also works opened from disk.
+        return f"{root}{page.path(lang)}index.html"
 
-    def write(self, relative: str, text: str) -> None:
-        target = self.out / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+    def alternates(self, page: Page) -> list[dict[str, str]]:
+        return [{"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in self.advertised]
 
-    def render(self, template: str, gettext: Gettext, context: dict[str, Any]) -> str:
-        install(self.env, gettext)
-        self.env.filters["number"] = gettext.number
-        self.env.globals["number"] = gettext.number
-        words = Words(gettext, self.inputs.vocabulary, self.inputs.rulesets)
-        page = self.env.get_template(template)
-        context = {
-            **context,
-            "words": words,
-            "pictures": Illustrator(self.pictures, words),
-            **self._page_context(context, words),
-        }
-        html = page.render(context, incomplete=False)
-        if gettext.missed:
-            html = page.render(context, incomplete=True)
-        return html
-
-    def _page_context(self, context: dict[str, Any], words: Words) -> dict[str, Any]:
-        """What a page's blocks need: its rule set, figures and tables."""
-        spec: PageSpec | None = context.get("spec")
-        rules = spec.rules if spec else None
-        if rules is None:
-            return {"figures": {}}
-        extra: dict[str, object] = {}
-        if isinstance(spec.page, VariantPage) if spec else False:
-            variant = spec.page.variant  # type: ignore[union-attr]
-            extra = {
-                "variant": Markup(words.gettext.gettext(variant.name)),
-                "version": variant.version,
-                "deck_cards": words.cards_count(len(DECK)),
-            }
-        return {
-            "rules": rules,
-            "figures": words.figures(rules, **extra),
-            "tables": rule_tables(rules),
-        }
-
-    def language_pages(self, language: Language) -> int:
-        for spec in self.pages:
-            html, _ = self.render_page(spec, language)
-            self.write(spec.path(language.code) + "index.html", html)
-        return len(self.pages)
-
-    def render_page(self, spec: PageSpec, language: Language) -> tuple[str, Gettext]:
-        """A page's HTML, and the gettext that rendered it (what it looked up, what fell back)."""
-        root = "../" * spec.depth()
-        gettext = Gettext(language)
-        context = {
-            "spec": spec,
-            "site": self.inputs.site,
+    def page_context(self, page: Page, language: Language, gettext: Gettext) -> dict[str, Any]:
+        root = "../" * page.depth()
+        pages = self.inputs.pages
+        site_name = self.inputs.home.title
+        words = Words(gettext, self.inputs.vocabulary)
+        before, after = neighbours(pages, page)
+        description = page.description or self.inputs.home.description or ""
+        head_title = gettext.text(site_name)
+        if not page.is_home:
+            head_title = f"{gettext.text(page.title)} · {head_title}"
+        shown = [lang for lang in self.advertised] or [language]
+        if language not in shown:
+            shown.append(language)
+        context: dict[str, Any] = {
+            "page": page,
+            "content": page.content,
+            "site": {"name": site_name},
             "language": language,
-            "page": spec.page,
-            "description_message": SITE_DESCRIPTION,
             "root": root,
-            "home": f"{root}{language.code}/",
-            "head_title": self._head_title(spec, gettext),
-            "description": gettext.gettext(spec.description or SITE_DESCRIPTION, mark=False),
-            "canonical": self.url(spec.path(language.code)),
-            "alternates": self.alternates(spec),
-            "x_default": self.url(spec.path(self.inputs.languages[0].code)),
-            "links": {other.key: root + other.path(language.code) for other in self.pages},
-            # The pages below the language's home, which the site name links to.
+            "home": self.href(root, self.inputs.home, language.code),
+            "head_title": head_title,
+            "description": gettext.text(description),
+            "canonical": self.url(page.path(language.code)),
+            "alternates": self.alternates(page),
+            "x_default": self.url(page.path(SOURCE_LANGUAGE)),
+            "links": {other.key: self.href(root, other, language.code) for other in pages},
             "page_links": [
-                {
-                    "href": root + other.path(language.code),
-                    "title": other.title,
-                    "current": other is spec,
-                }
-                for other in self.pages
-                if other.slug
+                {"href": self.href(root, other, language.code), "page": other, "current": other is page}
+                for other in pages
+                if not other.is_home
             ],
+            "previous": {"href": self.href(root, before, language.code), "page": before} if before else None,
+            "next": {"href": self.href(root, after, language.code), "page": after} if after else None,
             "switcher": [
                 {
-                    "href": root + spec.path(other.code),
+                    "href": self.href(root, page, other.code),
                     "tag": other.tag,
                     "name": other.own_name,
                     "current": other is language,
                 }
-                for other in self.inputs.languages
+                for other in shown
             ],
+            "words": words,
+            "pictures": Illustrator(self.pictures, words),
+            "rules": page.rules,
+            "figures": {},
         }
-        return self.render(spec.template, gettext, context), gettext
+        if page.rules is not None:
+            context["figures"] = words.figures(page.rules, **page.kind.extra_figures(page, words))
+            context["tables"] = rule_tables(page.rules)
+        return context
 
-    def _head_title(self, spec: PageSpec, gettext: Gettext) -> str:
-        site_name = gettext.gettext(self.inputs.site.name, mark=False)
-        if not spec.slug:
-            return site_name
-        return f"{gettext.gettext(spec.title, mark=False)} · {site_name}"
+    def render_page(self, page: Page, language: Language) -> Rendered:
+        gettext = Gettext(language)
+        install(self.env, gettext)
+        context = self.page_context(page, language, gettext)
+        what = f"page {page.key or 'home'} in {language.code}"
+        templates = self.inputs.project.templates
+        html = render(self.env, page.kind.template, {**context, "incomplete": False}, templates, what)
+        if gettext.missed:
+            html = render(self.env, page.kind.template, {**context, "incomplete": True}, templates, what)
+        check_html(html, page, what)
+        return Rendered(page.path(language.code) + "index.html", html, gettext)
 
-    def root_index(self) -> None:
+    def render_root(self) -> str:
         source = self.inputs.languages[0]
-        home = self.pages[0]
+        gettext = Gettext(source)
+        install(self.env, gettext)
+        home = self.inputs.home
         context = {
-            "site": self.inputs.site,
+            "site": {"name": home.title},
             "root": "",
-            "head_title": self.inputs.site.name,
+            "head_title": gettext.text(home.title),
             "language": source,
-            "description": SITE_DESCRIPTION,
+            "description": gettext.text(home.description or ""),
             "canonical": self.url(""),
             "alternates": self.alternates(home),
             "x_default": self.url(""),
-            "codes": [lang.code.split("_")[0] for lang in self.inputs.languages],
+            # What a browser may be sent to: the folder of each advertised language.
+            "codes": {lang.tag.lower(): lang.code for lang in self.advertised},
             "switcher": [
-                {"href": home.path(lang.code), "tag": lang.tag, "name": lang.own_name}
-                for lang in self.inputs.languages
+                {"href": self.href("", home, lang.code), "tag": lang.tag, "name": lang.own_name}
+                for lang in self.advertised
             ],
         }
-        self.write("index.html", self.render("root_index.html", Gettext(source), context))
+        return render(self.env, "root_index.html", context, self.inputs.project.templates, "the root page")
 
-    def sitemap(self) -> None:
+    def render_sitemap(self) -> str:
         entries = [
             {
-                "url": self.url(spec.path(lang.code)),
-                "alternates": self.alternates(spec),
-                "x_default": self.url(spec.path(self.inputs.languages[0].code)),
+                "url": self.url(page.path(lang.code)),
+                "alternates": self.alternates(page),
+                "x_default": self.url(page.path(SOURCE_LANGUAGE)),
             }
-            for spec in self.pages
-            for lang in self.inputs.languages
+            for page in self.inputs.pages
+            for lang in self.advertised
         ]
-        self.write("sitemap.xml", self.env.get_template("sitemap.xml").render(entries=entries))
-
-    def static(self, templates: Path) -> None:
-        shutil.copytree(templates / "static", self.out / "static")
+        return render(self.env, "sitemap.xml", {"entries": entries}, self.inputs.project.templates, "the sitemap")
 
 
-@contextmanager
-def swapped_in(out: Path) -> Iterator[Path]:
-    """A fresh folder beside `out` that replaces it only if the block succeeds."""
-    out = out.resolve()
-    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
-        raise ContentError(out, None, "refusing to replace a folder that is not a built site")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    try:
-        yield fresh
-        (fresh / MARKER).write_text("built by belote-site; replaced whole by the next build\n")
-        fresh.chmod(0o755)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            out.rename(old / "site")
-            fresh.rename(out)
-            shutil.rmtree(old)
-        else:
-            fresh.rename(out)
-    except BaseException:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise
+def check_html(html: str, page: Page, what: str) -> None:
+    """What a page must never contain, whatever its inputs: a NUL, an id given twice."""
+    if "\x00" in html:
+        raise ContentError(page.source, None, f"{what} would contain a NUL character")
+    seen: set[str] = set()
+    for match in _ID.finditer(html):
+        anchor = match.group(1)
+        if anchor in seen:
+            example = next((e for e in page.examples if e.id == anchor), None)
+            if example is not None:
+                raise ContentError(
+                    example.scenario.path,
+                    example.scenario.line,
+                    f"scenario id {anchor!r} is also an anchor of {what}: choose another id",
+                    anchor,
+                )
+            raise ContentError(page.source, None, f"{what} has the id {excerpt(anchor)} twice")
+        seen.add(anchor)
 
 
-def build_site(root: Path, out: Path) -> int:
-    """Build the site of the project at `root` into `out`; return the number of pages."""
-    project = Project(root)
+@dataclass
+class Report:
+    """What a build did, for its summary line."""
+
+    scenarios: int = 0
+    pages: int = 0
+    pictures_drawn: int = 0
+    pictures_reused: int = 0
+    picture_bytes: int = 0
+    languages: dict[str, float] = field(default_factory=dict)  # code -> percent translated
+    unadvertised: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def completeness(rendered: Iterable[Rendered]) -> float:
+    """The share of the messages a language's pages looked up that it translates, in percent."""
+    used: set[Key] = set()
+    missed: set[Key] = set()
+    for page in rendered:
+        used |= page.gettext.used
+        missed |= page.gettext.missed
+    return 100.0 * (len(used) - len(missed)) / len(used) if used else 100.0
+
+
+def render_all(inputs: Inputs, pictures: PictureStore, report: Report) -> Iterator[tuple[str, str]]:
+    """Every file of the site as (path, text), languages below the threshold built unadvertised."""
+    renderer = Renderer(inputs, pictures)
+    by_language: dict[str, list[Rendered]] = {}
+    # Completeness decides which languages are advertised, so every page is
+    # rendered first; the pages then render again only if that list changed.
+    for language in inputs.languages:
+        by_language[language.code] = [renderer.render_page(page, language) for page in inputs.pages]
+        report.languages[language.code] = completeness(by_language[language.code])
+    threshold = inputs.settings.advertise_from
+    advertised = [
+        lang for lang in inputs.languages
+        if lang.is_source or report.languages[lang.code] >= threshold
+    ]
+    report.unadvertised = [lang.code for lang in inputs.languages if lang not in advertised]
+    if len(advertised) != len(inputs.languages):
+        renderer.advertised = advertised
+        for language in inputs.languages:
+            by_language[language.code] = [renderer.render_page(page, language) for page in inputs.pages]
+    for rendered in by_language.values():
+        for page in rendered:
+            yield page.path, page.html
+            report.pages += 1
+    yield "index.html", renderer.render_root()
+    report.pages += 1
+    yield "sitemap.xml", renderer.render_sitemap()
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def check_out(project: Project, out: Path) -> None:
+    """Refuse an output that is, or holds, or lies inside the project's inputs."""
+    target = Path(os.path.realpath(out))
+    root = Path(os.path.realpath(project.root))
+    for folder in (*project.inputs(), project.root / "generator", project.cache):
+        real = Path(os.path.realpath(folder))
+        if _inside(target, real):
+            raise ContentError(out, None, f"the output would be inside the inputs ({folder}): choose another folder")
+    if _inside(root, target):
+        raise ContentError(out, None, "the output would hold the project itself: choose another folder")
+
+
+def build(project: Project, out: Path | None, *, dry: bool = False) -> Report:
+    """Check everything and, unless `dry`, write the site into `out` (swapped in whole)."""
+    started = time.perf_counter()
+    report = Report()
     inputs = load_inputs(project)
-    with swapped_in(out) as folder:
-        writer = SiteWriter(project, inputs, folder)
-        pages = sum(writer.language_pages(language) for language in inputs.languages)
-        writer.root_index()
-        writer.sitemap()
-        writer.static(project.templates)
-        writer.pictures.copy_into(folder / "img")
-    return pages + 1
+    report.scenarios = len(inputs.checked)
+    pictures = PictureStore(project.cache / "pictures", dry=dry)
+    if dry or out is None:
+        for _ in render_all(inputs, pictures, report):
+            pass
+        report.seconds = time.perf_counter() - started
+        return report
+    check_out(project, out)
+    output = Output(out)
+    output.check_target()
+    with output.locked():
+        output.recover()
+        try:
+            fresh = output.fresh()
+        except OSError as error:
+            raise ContentError(out, None, f"cannot write the site: {error.strerror}") from None
+        try:
+            for path, text in render_all(inputs, pictures, report):
+                target = fresh / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            copy_static(project.templates / "static", fresh / "static", project.files)
+            report.picture_bytes = pictures.copy_into(fresh / "img")
+            report.pictures_drawn = pictures.drawn
+            report.pictures_reused = len(pictures.used) - pictures.drawn
+            output.swap_in(fresh)
+        except OSError as error:
+            shutil.rmtree(fresh, ignore_errors=True)
+            reason = error.strerror or str(error)
+            raise ContentError(out, None, f"cannot write the site: {excerpt(reason)}") from None
+        except BaseException:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def page_messages(project: Project) -> dict[str, set[Key]]:
+    """For each page, every catalog message it shows (found by rendering it in English)."""
+    inputs = load_inputs(project)
+    renderer = Renderer(inputs, PictureStore(project.cache / "pictures", dry=True))
+    source = inputs.languages[0]
+    return {page.key or "home": renderer.render_page(page, source).gettext.used for page in inputs.pages}

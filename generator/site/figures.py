@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..engine import (
     DECK,
-    HAND_SIZE,
     PLAIN_ORDER,
     TRUMP_ORDER,
     Kind,
@@ -19,12 +18,13 @@ from ..engine import (
 
 def rule_figures(rules: RuleSet) -> dict[str, int]:
     """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
-    cards = rules.card_points(Trump.HEARTS)  # any one suit as trump gives the same total
-    total = cards + rules.last_trick_bonus
+    # Any one suit as trump gives the same totals.
+    cards = rules.card_points(Trump.HEARTS)
+    total = rules.deal_points(Trump.HEARTS)
     figures = {
         "deck": len(DECK),
-        "hand": HAND_SIZE,
-        "tricks": HAND_SIZE,
+        "hand": rules.hand_size,
+        "tricks": rules.tricks,
         "players": rules.players,
         "cards": cards,
         "bonus": rules.last_trick_bonus,
@@ -44,7 +44,7 @@ def locked_features(rules: RuleSet) -> list[str]:
     locked = []
     if not rules.declarations.enabled:
         locked.append("declarations")
-    if not rules.coinche:
+    if rules.bidding is None:
         locked.append("coinche")
     no_trump = TrumpMode.NO_TRUMP not in rules.modes
     all_trumps = TrumpMode.ALL_TRUMPS not in rules.modes

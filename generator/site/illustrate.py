@@ -11,9 +11,8 @@ from dataclasses import dataclass, replace
 from markupsafe import Markup
 from PIL import Image
 
-from ..content.scenarios import PlayScenario
-from ..engine import Card, Play, Rank
-from ..verify import Answer
+from ..engine import Card, Rank
+from ..verify.kinds.play import PlayAnswer, PlayScenario
 from .pictures.cards import HEIGHT as CARD_HEIGHT
 from .pictures.cards import WIDTH as CARD_WIDTH
 from .pictures.cards import draw_card
@@ -21,20 +20,12 @@ from .pictures.diagram import HEIGHT as DIAGRAM_HEIGHT
 from .pictures.diagram import WIDTH as DIAGRAM_WIDTH
 from .pictures.diagram import TrickDiagram, draw_diagram
 from .pictures.store import Picture, PictureStore
-from .render import Words
+from .words import Words
 
 
 def text_of(markup: str) -> str:
     """A message as plain text (a fallback's marking element removed)."""
     return Markup(markup).striptags()
-
-
-def _trick(scenario: PlayScenario, answer: Answer) -> tuple[Play, ...]:
-    """The cards on the table, with the card played when it completes the trick."""
-    position = scenario.position
-    if answer.result is not None and scenario.play is not None:
-        return (*position.trick, Play(position.seat, scenario.play))
-    return position.trick
 
 
 @dataclass
@@ -51,12 +42,12 @@ class Illustrator:
             f"card|{card.code}|{letter}", (CARD_WIDTH, CARD_HEIGHT), lambda: draw_card(card, letter)
         )
 
-    def diagram(self, scenario: PlayScenario, answer: Answer) -> Picture:
+    def diagram(self, scenario: PlayScenario, answer: PlayAnswer) -> Picture:
         position = scenario.position
         words = self.words
         diagram = TrickDiagram(
             seat_names={seat: text_of(words.seat(seat)) for seat in position.rules.order},
-            trick=tuple((play.seat, play.card) for play in _trick(scenario, answer)),
+            trick=tuple((play.seat, play.card) for play in answer.table),
             to_move=position.seat,
             hand_label=text_of(words.hand(position.seat)),
             hand=tuple((verdict.card, verdict.allowed) for verdict in answer.verdicts),
@@ -85,32 +76,30 @@ class Illustrator:
 
         return self.store.get(inputs, (DIAGRAM_WIDTH, DIAGRAM_HEIGHT), draw)
 
-    def diagram_alt(self, scenario: PlayScenario, answer: Answer) -> str:
+    def diagram_alt(self, scenario: PlayScenario, answer: PlayAnswer) -> str:
         """What the diagram shows, in sentences, for its alt text."""
         words, gettext = self.words, self.words.gettext
         position = scenario.position
-        trick = _trick(scenario, answer)
-        names = [text_of(words.card(card)) for card in position.hand]
-        allowed = [text_of(words.card(v.card)) for v in answer.verdicts if v.allowed]
+        trick = answer.table
+        names = [words.card(card) for card in position.hand]
+        allowed = [words.card(v.card) for v in answer.verdicts if v.allowed]
         parts = [text_of(words.mode_line(position.rules, position.trump))]
         if trick:
             plays = words.listed([words.played(play.seat, play.card) for play in trick])
             parts.append(
-                gettext.gettext("On the table: %(plays)s.", mark=False) % {"plays": text_of(plays)}
+                text_of(gettext.gettext("On the table: %(plays)s.", mark=False) % {"plays": plays})
             )
         else:
-            parts.append(gettext.gettext("Nothing has been played yet.", mark=False))
+            parts.append(gettext.text("Nothing has been played yet."))
         parts.append(f"{text_of(words.hand(position.seat))} {text_of(words.listed(names))}.")
         if len(allowed) == len(names):
-            parts.append(
-                gettext.gettext("Every card is highlighted: all may be played.", mark=False)
-            )
+            parts.append(gettext.text("Every card is highlighted: all may be played."))
         else:
             parts.append(
-                gettext.gettext(
-                    "Highlighted: %(cards)s; the other cards are greyed out.", mark=False
+                text_of(
+                    gettext.gettext("Highlighted: %(cards)s; the other cards are greyed out.", mark=False)
+                    % {"cards": words.listed(allowed)}
                 )
-                % {"cards": text_of(words.listed([Markup.escape(a) for a in allowed]))}
             )
         if answer.result is not None:
             parts.append(text_of(words.winner(answer.result.winner)))

@@ -1,167 +1,90 @@
-"""The Jinja2 environment and the words the templates build from engine values."""
+"""The Jinja2 environment, and template errors reported as one line.
+
+Templates arrive in pull requests too, so they run in Jinja's sandbox (no
+reaching Python's internals, the process's environment or files) and are
+read through the same checks as every input. Undefined names are errors.
+A template error becomes a `ContentError` naming the template and its line.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+import os
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from babel.lists import format_list
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    Environment,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+    select_autoescape,
+)
+from jinja2.loaders import split_template_path
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
-from ..content.fields import side_name
-from ..content.rulesets import RuleSets
-from ..engine import (
-    PLAIN_ORDER,
-    TRUMP_ORDER,
-    Card,
-    Kind,
-    Outcome,
-    Rank,
-    Reason,
-    RuleSet,
-    Seat,
-    Trump,
-)
-from .figures import locked_features, rule_figures
+from ..content.errors import ContentError, excerpt
+from ..content.files import InputFiles
 from .i18n import Gettext
-from .vocabulary import Vocabulary
 
 
-@dataclass
-class Words:
-    """Names and phrases for engine values, in the page's language.
+class ProjectLoader(BaseLoader):
+    """Templates from the project's folder, read as any input: regular files inside it."""
 
-    Each is one catalog message (see content/vocabulary.yaml), so a language
-    can inflect it as a whole.
-    """
+    def __init__(self, folder: Path, files: InputFiles) -> None:
+        self.folder = folder
+        self.files = files
 
-    gettext: Gettext
-    vocabulary: Vocabulary
-    rulesets: RuleSets
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        if not (path.is_file() or path.is_symlink()):
+            raise TemplateNotFound(template)
+        text = self.files.read_text(path)
+        mtime = os.stat(path).st_mtime_ns
+        return text, str(path), lambda: os.stat(path).st_mtime_ns == mtime
 
-    def _word(self, context: str, key: str, *, mark: bool = True) -> Markup:
-        return Markup(
-            self.gettext.pgettext(context, self.vocabulary.msgid(context, key), mark=mark)
+    def list_templates(self) -> list[str]:
+        return sorted(
+            str(path.relative_to(self.folder))
+            for path in self.folder.rglob("*")
+            if path.is_file() and "static" not in path.relative_to(self.folder).parts
         )
 
-    def seat(self, seat: Seat) -> Markup:
-        return self._word("seat", seat.value)
 
-    def hand(self, seat: Seat) -> Markup:
-        return self._word("hand", seat.value)
-
-    def winner(self, seat: Seat) -> Markup:
-        return self._word("winner", seat.value)
-
-    def card(self, card: Card) -> Markup:
-        return self._word("card", card.code)
-
-    def card_text(self, card: Card) -> str:
-        """The card's name as plain text, for alt and title attributes."""
-        return str(self._word("card", card.code, mark=False))
-
-    def reason(self, reason: Reason) -> Markup:
-        return self._word("reason", reason.value)
-
-    def played(self, seat: Seat, card: Card) -> Markup:
-        return self._word("played", seat.value) % {"card": self.card(card)}
-
-    def plays(self, seat: Seat, card: Card) -> Markup:
-        return self._word("plays", seat.value) % {"card": self.card(card)}
-
-    def trump(self, trump: Trump) -> Markup:
-        return self._word("trump", trump.value)
-
-    def rank(self, rank: Rank) -> Markup:
-        return self._word("rank", rank.value)
-
-    def rank_letter(self, rank: Rank) -> Markup:
-        return self._word("rank-letter", rank.value)
-
-    def side(self, side: frozenset[Seat], rules: RuleSet) -> Markup:
-        return self._word("side", side_name(side, rules))
-
-    def wins_game(self, side: frozenset[Seat], rules: RuleSet) -> Markup:
-        return self._word("wins-game", side_name(side, rules))
-
-    def takes(self, seat: Seat) -> Markup:
-        return self._word("takes", seat.value)
-
-    def declaration(self, kind: Kind) -> Markup:
-        return self._word("declaration", kind.value)
-
-    def carre(self) -> Markup:
-        return self.declaration(Kind.CARRE)
-
-    def outcome(self, outcome: Outcome) -> Markup:
-        return self._word("outcome", outcome.value)
-
-    def points(self, points: int) -> Markup:
-        """ "41 points", with the language's plural form and number format."""
-        text = self.gettext.ngettext("%(num)s point", "%(num)s points", points)
-        return Markup(text) % {"num": self.gettext.number(points)}
-
-    def cards_count(self, count: int) -> Markup:
-        text = self.gettext.ngettext("%(num)s card", "%(num)s cards", count)
-        return Markup(text) % {"num": self.gettext.number(count)}
-
-    def joined(self, words: Iterable[Markup]) -> Markup:
-        """Symbols in a row ("jack, 9, ace"): a plain comma list, as rule books print them."""
-        return Markup(", ").join(words)
-
-    def listed(self, phrases: Sequence[str]) -> Markup:
-        """Phrases in a sentence ("A, B and C"), with the language's CLDR list pattern."""
-        return Markup(format_list([str(p) for p in phrases], locale=self.gettext.language.locale))
-
-    def rank_order(self, order: Iterable[Rank]) -> Markup:
-        return self.joined(self.rank(rank) for rank in order)
-
-    def value_list(self, table: Mapping[Rank, int], order: Iterable[Rank]) -> Markup:
-        """ "J=20, 9=14, A=11": the ranks that score, strongest first."""
-        return self.joined(
-            Markup("%s=%s") % (self.rank_letter(rank), self.gettext.number(table[rank]))
-            for rank in order
-            if table[rank]
-        )
-
-    def locked(self, rules: RuleSet) -> list[Markup]:
-        """The features this rule set switches off, as the vocabulary names them."""
-        return [self._word("locked", key) for key in locked_features(rules)]
-
-    def figures(self, rules: RuleSet, **extra: object) -> dict[str, Markup]:
-        """The rule set's figures for `%(name)s` placeholders: a number, and `name_points`."""
-        found: dict[str, Markup] = {}
-        for name, figure in rule_figures(rules).items():
-            found[name] = Markup(self.gettext.number(figure))
-            found[f"{name}_points"] = self.points(figure)
-        found["trump_order"] = self.rank_order(reversed(TRUMP_ORDER))
-        found["plain_order"] = self.rank_order(reversed(PLAIN_ORDER))
-        found["trump_values"] = self.value_list(rules.values.trump, reversed(TRUMP_ORDER))
-        found["plain_values"] = self.value_list(rules.values.plain, reversed(PLAIN_ORDER))
-        for name, value in extra.items():
-            found[name] = value if isinstance(value, Markup) else Markup.escape(value)
-        return found
-
-    def mode_line(self, rules: RuleSet, trump: Trump) -> Markup:
-        message = self.rulesets.mode_line(rules, trump.mode)
-        return Markup(self.gettext.gettext(message)) % {"trump": self.trump(trump)}
-
-
-def environment(templates: Path) -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(templates),
+def environment(templates: Path, files: InputFiles) -> Environment:
+    env = ImmutableSandboxedEnvironment(
+        loader=ProjectLoader(templates, files),
         extensions=["jinja2.ext.i18n"],
         autoescape=select_autoescape(["html", "xml"]),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["sentence"] = sentence
     return env
+
+
+def install(env: Environment, gettext: Gettext) -> None:
+    """Point the i18n extension, and the number filter, at this language."""
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext.gettext,
+        gettext.ngettext,
+        newstyle=True,
+        pgettext=gettext.pgettext,
+        npgettext=gettext.npgettext,
+    )
+    env.globals["number"] = gettext.number
+    env.filters["number"] = gettext.number
 
 
 def sentence(text: str) -> Markup:
@@ -178,13 +101,34 @@ def sentence(text: str) -> Markup:
     return Markup(html)
 
 
-def install(env: Environment, gettext: Gettext) -> None:
-    """Point the i18n extension at this language."""
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext.gettext,
-        gettext.ngettext,
-        newstyle=True,
-        pgettext=gettext.pgettext,
-        npgettext=gettext.npgettext,
-    )
-    env.globals["number"] = gettext.number
+def _template_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
+    """The template file and line an error was raised in (Jinja rewrites its traceback so)."""
+    folder = str(templates.resolve())
+    found: tuple[str, int | None] = ("", None)
+    for frame in traceback.extract_tb(error.__traceback__):
+        if os.path.realpath(frame.filename).startswith(folder):
+            found = (frame.filename, frame.lineno)
+    return found
+
+
+@contextmanager
+def template_errors(templates: Path, what: str) -> Iterator[None]:
+    """Any error a template raises while `what` renders, as one line at the template's line."""
+    try:
+        yield
+    except ContentError:
+        raise
+    except TemplateSyntaxError as error:
+        path = error.filename or str(templates / (error.name or "?"))
+        raise ContentError(path, error.lineno, f"template syntax: {excerpt(error.message, 160)}") from None
+    except TemplateNotFound as error:
+        raise ContentError(templates, None, f"no template {excerpt(error.name)} (rendering {what})") from None
+    except (TemplateError, TypeError, ValueError, KeyError, AttributeError, LookupError) as error:
+        path, line = _template_frame(error, templates)
+        message = excerpt(str(error) or type(error).__name__, 160)
+        raise ContentError(path or templates, line, f"template error rendering {what}: {message}") from None
+
+
+def render(env: Environment, template: str, context: dict[str, Any], templates: Path, what: str) -> str:
+    with template_errors(templates, what):
+        return env.get_template(template).render(context)

@@ -10,8 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.errors import ContentError
+from ..content.files import InputFiles
 from ..content.nodes import Source, read_yaml
 from ..engine import DECK, Card, Kind, Outcome, Rank, Reason, Seat, Trump
+
+# The partnerships a page can name: partners sit opposite each other.
+PARTNERSHIPS = ("north-south", "east-west")
 
 _GROUPS: dict[str, list[str]] = {
     "seat": [seat.value for seat in Seat],
@@ -23,13 +27,14 @@ _GROUPS: dict[str, list[str]] = {
     "card": [card.code for card in DECK],
     "rank": [rank.value for rank in Rank],
     "rank-letter": [rank.value for rank in Rank],
-    "side": ["north-south", "east-west"],
+    # Partnerships; a player alone is named by his seat.
+    "side": list(PARTNERSHIPS),
     "declaration": [kind.value for kind in Kind],
     "outcome": [outcome.value for outcome in Outcome],
     "locked": ["declarations", "coinche", "no-trump", "all-trumps", "no-trump-and-all-trumps"],
     "takes": [seat.value for seat in Seat],
     "played": [seat.value for seat in Seat],
-    "wins-game": ["north-south", "east-west"],
+    "wins-game": [*PARTNERSHIPS, *(seat.value for seat in Seat)],
 }
 # Messages in these groups must keep the placeholder they are built around.
 _PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s"}
@@ -43,6 +48,9 @@ class Vocabulary:
 
     def msgid(self, context: str, key: str) -> str:
         return self.messages[context][key]
+
+    def has(self, context: str, key: str) -> bool:
+        return key in self.messages.get(context, {})
 
     def card(self, card: Card) -> str:
         return self.messages["card"][card.code]
@@ -67,8 +75,8 @@ def parse_vocabulary(source: Source) -> Vocabulary:
     return Vocabulary(messages)
 
 
-def load_vocabulary(path: Path) -> Vocabulary:
-    source = read_yaml(path)
+def load_vocabulary(path: Path, files: InputFiles) -> Vocabulary:
+    source = read_yaml(path, files)
     if source is None:
         raise ContentError(path, 1, "the vocabulary file is empty")
     return parse_vocabulary(source)

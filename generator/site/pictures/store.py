@@ -10,6 +10,7 @@ import hashlib
 import io
 import os
 import shutil
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +68,8 @@ class PictureStore:
         if (
             not self.dry
             and name not in self.used
-            and not all((self.cache / f"{name}{suffix}").exists() for suffix in SUFFIXES)
+            # A link in the cache could lead anywhere: only regular files count as drawn.
+            and not all(_is_regular(self.cache / f"{name}{suffix}") for suffix in SUFFIXES)
         ):
             self.cache.mkdir(parents=True, exist_ok=True)
             for suffix, data in encode(draw()).items():
@@ -79,11 +81,29 @@ class PictureStore:
         return picture
 
     def copy_into(self, folder: Path) -> int:
-        """Copy every picture used so far into `folder`; return the bytes of the 1x PNG files."""
+        """Put every picture used so far into `folder`; return the bytes of the 1x PNG files.
+
+        A hard link where the file system allows it (the cache's files are never
+        rewritten in place), else a copy; a cache entry that is not a regular
+        file is never published.
+        """
         folder.mkdir(parents=True, exist_ok=True)
         total = 0
         for name in self.used:
             for suffix in SUFFIXES:
-                shutil.copyfile(self.cache / f"{name}{suffix}", folder / f"{name}{suffix}")
+                source, target = self.cache / f"{name}{suffix}", folder / f"{name}{suffix}"
+                if not _is_regular(source):
+                    raise OSError(f"{source} is not a regular file")
+                try:
+                    os.link(source, target)
+                except OSError:
+                    shutil.copyfile(source, target, follow_symlinks=False)
             total += (folder / f"{name}.png").stat().st_size
         return total
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

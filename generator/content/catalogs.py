@@ -1,0 +1,348 @@
+"""Translation catalogs, read as untrusted input: found, checked line by line, compiled in memory.
+
+English is the source language and needs no catalog. Catalogs come in
+pull requests, so before Babel reads one this module checks what Babel lets
+through: an unterminated string (Babel drops its last letter), a msgid
+given twice (Babel keeps the last silently), a control character, a size
+beyond the input limit, and a Plural-Forms header whose count or
+expression would exhaust memory, divide by zero or pick a form that does
+not exist.
+"""
+
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from .errors import ContentError, excerpt, printable
+from .files import InputFiles
+
+SOURCE_LANGUAGE = "en"
+# Language, optional script, optional region (fr, sr_Latn, pt_BR, es_419).
+LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_[0-9]{3})?")
+# CLDR's languages have at most six plural categories.
+MAX_PLURALS = 6
+
+Key = tuple[str | None, str]
+
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_KEYWORD_LINE = re.compile(
+    rf"(?:#~\s*)?(?:msgctxt|msgid|msgid_plural|msgstr(?:\[(\d)\])?)\s+{_STRING}\s*"
+)
+_CONTINUATION = re.compile(rf"(?:#~\s*)?{_STRING}\s*")
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d{1,3})\s*;\s*plural\s*=\s*([^;]*);?\s*")
+# Plural expressions are C: numbers, n, operators, parentheses, ?: (checked by gettext too).
+_PLURAL_EXPRESSION = re.compile(r"[\sn0-9()!=<>&|?:%+*/-]*")
+
+
+def catalog_path(locales: Path, lang: str) -> Path:
+    return locales / lang / "LC_MESSAGES" / "messages.po"
+
+
+def discover_languages(locales: Path) -> list[str]:
+    """English first, then every language that has a catalog, by code."""
+    found = []
+    if locales.is_dir():
+        for folder in sorted(locales.iterdir()):
+            if folder.name.startswith(".") or not folder.is_dir():
+                continue
+            path = catalog_path(locales, folder.name)
+            if path.is_file() or path.is_symlink():
+                if not LOCALE_CODE.fullmatch(folder.name):
+                    raise ContentError(
+                        folder, None, f"{excerpt(folder.name)} is not a locale code (fr, pt_BR)"
+                    )
+                found.append(folder.name)
+    return [SOURCE_LANGUAGE] + [lang for lang in found if lang != SOURCE_LANGUAGE]
+
+
+def locale_of(lang: str, where: Path) -> Locale:
+    """The CLDR locale of a catalog's code, refused in one line when CLDR does not know it."""
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        raise ContentError(where, None, f"CLDR knows no locale {excerpt(lang)}") from None
+
+
+def _check_lines(path: Path, text: str) -> dict[Key, int]:
+    """Every line a comment, a keyword with a terminated string, or a string; no msgid twice.
+
+    Returns the line of each message's (first) msgstr, where problems with
+    a translation are reported.
+    """
+    keys: dict[Key, int] = {}
+    msgstr_lines: dict[Key, int] = {}
+    context: str | None = None
+    current: str | None = None  # the msgid being read, until its msgstr
+    reading = ""  # the keyword the last string belongs to
+    pending: Key | None = None  # the message whose msgstr comes next
+    id_line = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue  # a comment, or an obsolete entry (#~), never compiled
+        if any(ord(ch) < 32 and ch != "\t" for ch in line):
+            raise ContentError(path, number, "a control character in the catalog")
+        if not (_KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION.fullmatch(stripped)):
+            if stripped.startswith(("msg", '"')):
+                raise ContentError(path, number, 'a string that never ends (a closing " is missing)')
+            raise ContentError(path, number, f"not a line of a PO file: {excerpt(stripped)}")
+        if stripped.startswith('"'):
+            if reading == "msgctxt" and context is not None:
+                context += _value(stripped)
+            elif reading == "msgid" and current is not None:
+                current += _value(stripped)
+            continue
+        reading = stripped.split(None, 1)[0]
+        if reading.startswith("msgstr") and pending is not None:
+            msgstr_lines.setdefault(pending, number)
+        if reading == "msgctxt":
+            context = _value(stripped)
+        elif reading == "msgid":
+            current, id_line, pending = _value(stripped), number, None
+        elif current is not None:  # msgid_plural or msgstr: the msgid is complete
+            key = (context, current)
+            if current and key in keys:
+                raise ContentError(
+                    path, id_line, f"msgid {excerpt(current)} is already at line {keys[key]}"
+                )
+            keys[key] = id_line
+            pending = key
+            context = current = None
+    return msgstr_lines
+
+
+def _value(line: str) -> str:
+    start = line.index('"')
+    return line[start + 1 : line.rindex('"')]
+
+
+def _check_plural_forms(path: Path, catalog: Catalog, text: str) -> None:
+    header = next((m for m in catalog if not m.id), None)
+    raw = ""
+    if header is not None:
+        for line in str(header.string or "").splitlines():
+            if line.lower().startswith("plural-forms:"):
+                raw = line.split(":", 1)[1]
+    if not raw:
+        return  # Babel then uses CLDR's own rule for the locale
+    line = next((i for i, row in enumerate(text.splitlines(), 1) if "Plural-Forms" in row), None)
+    match = _PLURAL_FORMS.fullmatch(raw)
+    if match is None or not _PLURAL_EXPRESSION.fullmatch(match[2]):
+        raise ContentError(path, line, f"a Plural-Forms header that does not parse: {excerpt(raw)}")
+    count = int(match[1])
+    if not 1 <= count <= MAX_PLURALS:
+        raise ContentError(path, line, f"nplurals={count}: a language has 1 to {MAX_PLURALS} forms")
+    try:
+        rule = stdlib_gettext.c2py(match[2])
+    except (ValueError, SyntaxError, RecursionError):
+        raise ContentError(path, line, f"a plural expression that does not parse: {excerpt(match[2])}") from None
+    for n in (*range(0, 1001), 10_000, 100_000, 1_000_000):
+        try:
+            form = rule(n)
+        except (ZeroDivisionError, ArithmeticError):
+            raise ContentError(path, line, f"the plural expression fails for n={n} (division by zero)") from None
+        if not 0 <= form < count:
+            raise ContentError(
+                path, line, f"the plural expression gives form {form} for n={n}, of {count} forms"
+            )
+
+
+@dataclass(frozen=True)
+class CatalogFile:
+    """A catalog as read, with the line of each translation (for problems found in it)."""
+
+    path: Path
+    catalog: Catalog
+    msgstr_lines: dict[Key, int]
+
+    def line(self, message: Message) -> int:
+        return self.msgstr_lines.get(message_key(message.id, message.context), message.lineno or 0)
+
+
+def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
+    """A catalog, checked line by line before Babel reads it."""
+    locale_of(lang, path)
+    text = files.read_text(path)
+    lines = _check_lines(path, text)
+    try:
+        catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
+    except Exception as error:  # Babel raises PoFileError and plain ValueErrors alike.
+        line = getattr(error, "lineno", None)
+        raise ContentError(path, line, f"cannot read the catalog: {excerpt(str(error), 120)}") from None
+    _check_plural_forms(path, catalog, text)
+    return CatalogFile(path, catalog, lines)
+
+
+def read_catalog(path: Path, lang: str, files: InputFiles) -> Catalog:
+    return read_catalog_file(path, lang, files).catalog
+
+
+def message_key(message_id: str | tuple[str, ...] | list[str], context: str | None) -> Key:
+    msgid = message_id[0] if isinstance(message_id, (list, tuple)) else message_id
+    return (context, msgid)
+
+
+def translated_keys(catalog: Catalog) -> set[Key]:
+    """The messages a reader sees translated: not fuzzy, every form filled."""
+    keys: set[Key] = set()
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        if all(strings):
+            keys.add(message_key(message.id, message.context))
+    return keys
+
+
+def compile_catalog(catalog: Catalog) -> Translations:
+    """Compile in memory, keeping only what is really translated.
+
+    write_mo would otherwise write untranslated plural entries with the
+    English forms, and ngettext would never fall back.
+    """
+    keep = translated_keys(catalog)
+    clean = Catalog(locale=catalog.locale, charset="utf-8")
+    clean.mime_headers = catalog.mime_headers  # keeps the catalog's own Plural-Forms
+    for message in catalog:
+        if message.id and message_key(message.id, message.context) in keep:
+            clean.add(message.id, message.string, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, clean)
+    buffer.seek(0)
+    return Translations(fp=buffer)
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """A language's catalog as the site uses it: the locale, compiled messages, what is translated."""
+
+    lang: str
+    locale: Locale
+    translations: Translations
+    translated: frozenset[Key]
+    catalog: Catalog
+
+
+def load_catalog(locales: Path, lang: str, files: InputFiles) -> LoadedCatalog:
+    path = catalog_path(locales, lang)
+    catalog = read_catalog(path, lang, files)
+    return LoadedCatalog(
+        lang,
+        locale_of(lang, path),
+        compile_catalog(catalog),
+        frozenset(translated_keys(catalog)),
+        catalog,
+    )
+
+
+# A placeholder, a literal percent, or a lone % (which would crash formatting).
+_PERCENT = re.compile(r"%(?:\((\w+)\)([a-z])|(%)|)")
+_ALLOWED_CONVERSIONS = "sd"
+# A translator's flag allowing a translation to leave a placeholder out
+# (`#, may-omit-hand` lets it write "eight" for %(hand)s).
+OMIT_FLAG = "may-omit-"
+TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>?")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A translation a reader must not see: where it is and what is wrong (exit 2)."""
+
+    path: Path
+    line: int
+    message: str
+
+    exit_code = 2
+
+    def __str__(self) -> str:
+        return printable(f"{self.path}:{self.line}: {self.message}")
+
+
+def _texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def placeholders(text: str) -> list[str] | None:
+    """The `%(name)s` placeholders of a text, in order; None when a % is not one of them or %%."""
+    found: list[str] = []
+    for match in _PERCENT.finditer(text):
+        name, conversion, literal = match.groups()
+        if literal:
+            continue
+        if name is None or conversion not in _ALLOWED_CONVERSIONS:
+            return None
+        found.append(name)
+    return found
+
+
+def _message_problems(message: Message, plurals: int) -> list[str]:
+    sources = _texts(message.id)
+    strings = _texts(message.string)
+    if isinstance(message.string, (list, tuple)):
+        if any(strings) and not all(strings):
+            empty = next(i for i, form in enumerate(strings) if not form)
+            return [f"plural form msgstr[{empty}] is empty while the others are filled"]
+        if any(strings) and len(strings) != plurals:
+            return [f"{len(strings)} plural forms where the catalog's Plural-Forms says {plurals}"]
+    source_holders = {name for text in sources for name in placeholders(text) or []}
+    source_tags = [TAG.findall(text) for text in sources[:1]][0] if sources else []
+    omitted = {flag[len(OMIT_FLAG) :] for flag in message.flags if flag.startswith(OMIT_FLAG)}
+    for text in strings:
+        if not text:
+            continue
+        if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
+            return ["the translation holds a control character"]
+        holders = placeholders(text)
+        if holders is None:
+            return ["a % that is no placeholder: write a literal percent sign as %%"]
+        invented = [name for name in holders if name not in source_holders]
+        if invented:
+            return [
+                f"the translation has the placeholder %({invented[0]})s, which its source "
+                f"message lacks"
+            ]
+        dropped = [
+            name
+            for name in sorted(source_holders)
+            if name not in holders and name not in omitted
+        ]
+        if dropped:
+            return [
+                f"the translation leaves out the placeholder %({dropped[0]})s (flag the "
+                f"message #, {OMIT_FLAG}{dropped[0]} if the language writes it otherwise)"
+            ]
+        if TAG.findall(text) != source_tags:
+            return [
+                "the translation's HTML tags differ from its source message's "
+                "(the same tags, in the same order)"
+            ]
+    return []
+
+
+def check_messages(file: CatalogFile) -> list[Problem]:
+    """Every translation a reader can see, checked: placeholders, percent signs, tags, forms.
+
+    A fuzzy entry is never shown (the build falls back to English), so only
+    the translations a reader can see must be sound.
+    """
+    found: list[Problem] = []
+    plurals = file.catalog.num_plurals
+    for message in file.catalog:
+        if not message.id or message.fuzzy or not any(_texts(message.string)):
+            continue
+        for problem in _message_problems(message, plurals):
+            msgid = _texts(message.id)[0]
+            found.append(Problem(file.path, file.line(message), f"{excerpt(msgid)}: {problem}"))
+    return found

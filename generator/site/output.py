@@ -1,0 +1,144 @@
+"""Writing the built site: into a fresh folder, swapped in whole, one build at a time.
+
+- A build writes a new folder beside the output and exchanges the two in
+  one atomic step (Linux's renameat2 with RENAME_EXCHANGE), so there is
+  never a moment without a complete site. Where the system has no such
+  call, the swap is two renames recorded in a journal, and the next build
+  finishes or undoes an interrupted one before anything else.
+- A lock beside the output makes a second build fail at once, in one line.
+- Temporary folders a killed build left behind are swept by the next build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import fcntl
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..content.errors import ContentError
+from ..content.files import InputFiles
+
+# Left in every built site, so that a later build may replace the folder.
+MARKER = ".belote-site"
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically; False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+class Output:
+    """The output folder of a build, and the files kept beside it."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = Path(os.path.abspath(out))
+        self.parent = self.out.parent
+        name = self.out.name
+        self.lock_path = self.parent / f".{name}.lock"
+        self.journal = self.parent / f".{name}.swap"
+        self.prefix_new = f".{name}.new-"
+        self.prefix_old = f".{name}.old-"
+
+    def check_target(self) -> None:
+        out = self.out
+        if out.is_symlink() or (out.exists() and not out.is_dir()):
+            raise ContentError(out, None, "the output is not a folder: give --out a folder")
+        if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+            raise ContentError(out, None, "refusing to replace a folder that is not a built site")
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the output's lock for the block; a second build fails in one line."""
+        try:
+            self.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError as error:
+            raise ContentError(self.out, None, f"cannot write beside the output: {error.strerror}") from None
+        try:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ContentError(
+                    self.out, None, "another build is writing this folder; try again when it ends"
+                ) from None
+            yield
+        finally:
+            os.close(handle)
+
+    def recover(self) -> None:
+        """Finish or undo a swap a killed build left half done, and sweep its leftovers."""
+        if self.journal.is_file():
+            old = Path(self.journal.read_text(encoding="utf-8").strip())
+            # The journal is written before the first rename: if the output is
+            # missing, the old site is in `old` and goes back.
+            if not self.out.exists() and (old / "site").is_dir():
+                (old / "site").rename(self.out)
+            self.journal.unlink()
+        for entry in self.parent.iterdir():
+            if entry.name.startswith((self.prefix_new, self.prefix_old)) and entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+
+    def fresh(self) -> Path:
+        return Path(tempfile.mkdtemp(prefix=self.prefix_new, dir=self.parent))
+
+    def swap_in(self, fresh: Path) -> None:
+        """Make `fresh` the output, the old site gone, with never a moment without one."""
+        (fresh / MARKER).write_text("built by belote-site; replaced whole by the next build\n")
+        fresh.chmod(0o755)
+        if not self.out.exists():
+            fresh.rename(self.out)
+            return
+        if _exchange(fresh, self.out):
+            shutil.rmtree(fresh, ignore_errors=True)  # `fresh` now holds the old site
+            return
+        old = Path(tempfile.mkdtemp(prefix=self.prefix_old, dir=self.parent))
+        self.journal.write_text(str(old), encoding="utf-8")
+        self.out.rename(old / "site")
+        fresh.rename(self.out)
+        self.journal.unlink()
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def copy_static(source: Path, target: Path, files: InputFiles) -> list[Path]:
+    """Copy the static files: regular files only, each inside the project; return them."""
+    copied = []
+    if not source.is_dir():
+        return copied
+    for path in files.walk(source):
+        relative = path.relative_to(source)
+        if any(part.startswith(".") for part in relative.parts):
+            continue  # editor and system files (.DS_Store) are not published
+        data = files.read_bytes(path)
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_bytes(data)
+        copied.append(relative)
+    return copied
+
+
+def is_regular(path: Path) -> bool:
+    """A regular file itself, not a link to one."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

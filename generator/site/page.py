@@ -1,0 +1,179 @@
+"""Pages and the registry of page kinds.
+
+Every file of `content/pages/` is one page (or, for a kind like `variants`,
+one page per item it lists) and says its `kind:`; pages are discovered,
+never listed. A kind is one module of `generator/site/pages/` defining
+`KIND`: how its file is read and which template draws it. Navigation, the
+home page's list and the tests' page list all come from what is discovered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..content.errors import ContentError, excerpt
+from ..content.files import InputFiles
+from ..content.nodes import Source, read_yaml
+from ..content.rulesets import RuleSets
+from ..engine import RuleSet
+from ..verify import Checked
+from .blocks import Context, Example, Link
+
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*")
+# Keys every page file may have, whatever its kind.
+PAGE_KEYS = frozenset({"kind", "order"})
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page every language has."""
+
+    key: str  # unique, and the page's place below the language's folder ("" for home)
+    kind: PageKind
+    title: str  # a message
+    order: int
+    source: Path
+    rules: RuleSet | None = None
+    description: str | None = None  # a message: the page's summary
+    content: Any = None  # what the kind read (sections, summary, variant...)
+    examples: tuple[Example, ...] = ()
+    links: tuple[Link, ...] = ()
+    # The files this page is built from, beside the templates and catalogs.
+    inputs: tuple[Path, ...] = ()
+
+    @property
+    def slug(self) -> str:
+        return self.key
+
+    @property
+    def is_home(self) -> bool:
+        return not self.key
+
+    def path(self, lang: str) -> str:
+        """The page's folder below the site's root, with a trailing slash."""
+        return f"{lang}/{self.key}/" if self.key else f"{lang}/"
+
+    def depth(self) -> int:
+        return self.key.count("/") + 2 if self.key else 1
+
+    @property
+    def figure(self) -> Example | None:
+        """The example the home page shows beside the page's description."""
+        return self.examples[0] if self.examples else None
+
+
+@dataclass(frozen=True)
+class LoadContext:
+    """What a page file is read against."""
+
+    rulesets: RuleSets
+    blocks: Context
+    files: InputFiles
+    content: Path  # the content folder
+
+    @property
+    def checked(self) -> Mapping[str, Checked]:
+        return self.blocks.checked
+
+
+class PageKind(ABC):
+    """One kind of page: the keys of its file, how it is read, the template that draws it."""
+
+    name: ClassVar[str]
+    template: ClassVar[str]
+    keys: ClassVar[frozenset[str]] = frozenset()
+    required: ClassVar[frozenset[str]] = frozenset()
+
+    def read(self, source: Source, context: LoadContext) -> list[Page]:
+        given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)
+        order = given["order"].integer("order", 0, 10_000) if "order" in given else 100
+        return self.load(source, given, order, context)
+
+    @abstractmethod
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        """The pages of this file."""
+
+    def extra_figures(self, page: Page, words: Any) -> dict[str, object]:
+        """Figures this kind's texts may name beyond the rule set's (`%(variant)s`)."""
+        return {}
+
+
+def slug(source: Source) -> str:
+    value = source.text("slug")
+    if not SLUG.fullmatch(value):
+        raise source.error(f"slug {excerpt(value)} must be lower-case letters, digits and dashes")
+    return value
+
+
+@cache
+def page_kinds() -> Mapping[str, PageKind]:
+    """Every kind of `generator/site/pages/`, by name, found by importing its modules."""
+    package = importlib.import_module(f"{__package__}.pages")
+    found: dict[str, PageKind] = {}
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        loaded = importlib.import_module(f"{package.__name__}.{module.name}")
+        kind = getattr(loaded, "KIND", None)
+        if isinstance(kind, PageKind):
+            found[kind.name] = kind
+    return found
+
+
+def discover_pages(context: LoadContext) -> list[Page]:
+    """Every page of `content/pages/`, in their order, keys unique, links resolved."""
+    folder = context.content / "pages"
+    kinds = page_kinds()
+    pages: list[Page] = []
+    if not folder.is_dir():
+        raise ContentError(folder, None, "no pages folder (content/pages/<page>.yaml)")
+    for path in context.files.walk(folder):
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            raise ContentError(path, None, "not a page file: page files end in .yaml or .yml")
+        source = read_yaml(path, context.files)
+        if source is None:
+            raise ContentError(path, 1, "the file is empty")
+        kind_source = source.get("kind")
+        if kind_source is None:
+            raise source.error(f"a page says its kind ({' | '.join(kinds)})")
+        name = kind_source.text("kind")
+        if name not in kinds:
+            raise kind_source.error(f"unknown page kind {excerpt(name)} ({' | '.join(kinds)})")
+        pages += kinds[name].read(source, context)
+    pages.sort(key=lambda page: (page.order, page.key))
+    seen: dict[str, Page] = {}
+    for page in pages:
+        if page.key in seen:
+            raise ContentError(
+                page.source, None, f"page {page.key or 'home'!r} is also made by {seen[page.key].source}"
+            )
+        seen[page.key] = page
+    if "" not in seen:
+        raise ContentError(folder, None, "no home page (a page of kind: home)")
+    for page in pages:
+        for link in page.links:
+            if link.page not in seen:
+                known = ", ".join(key for key in seen if key)
+                raise link.source.error(f"no page {excerpt(link.page)} to link to (pages: {known})")
+    return pages
+
+
+def neighbours(pages: Sequence[Page], page: Page) -> tuple[Page | None, Page | None]:
+    """The pages before and after `page` in reading order (home aside)."""
+    reading = [p for p in pages if not p.is_home]
+    if page not in reading:
+        return None, reading[0] if reading else None
+    index = reading.index(page)
+    return (
+        reading[index - 1] if index else None,
+        reading[index + 1] if index + 1 < len(reading) else None,
+    )
+

@@ -1,0 +1,1 @@
+"""The page kinds: one module each, found by `generator.site.page.page_kinds()`."""

@@ -1,0 +1,48 @@
+"""An article: sections of blocks about one rule set (the rules page, bidding in Coinche)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...content.nodes import Source
+from ..blocks import Section, links, parse_sections
+from ..page import LoadContext, Page, PageKind, slug
+
+
+@dataclass(frozen=True)
+class Article:
+    intro: str | None
+    sections: tuple[Section, ...]
+
+
+class ArticleKind(PageKind):
+    name = "article"
+    template = "article.html"
+    keys = frozenset({"slug", "rules", "title", "intro", "sections"})
+    required = frozenset({"slug", "rules", "title", "sections"})
+
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
+        sections = parse_sections(given["sections"], rules, context.blocks)
+        intro = given["intro"].text("intro") if "intro" in given else None
+        return [
+            Page(
+                key=slug(given["slug"]),
+                kind=self,
+                title=given["title"].text("title"),
+                order=order,
+                source=source.path,
+                rules=rules,
+                description=intro,
+                content=Article(intro, sections),
+                examples=tuple(example for section in sections for example in section.examples),
+                links=tuple(links(sections)),
+                inputs=(source.path,),
+            )
+        ]
+
+
+KIND = ArticleKind()

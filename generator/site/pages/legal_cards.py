@@ -1,0 +1,68 @@
+"""The "Which card may I play?" page (seed pages 000 and 002): obligations, then play examples."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...content.nodes import Source
+from ..blocks import Example, parse_example
+from ..page import LoadContext, Page, PageKind, slug
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
+class LegalCards:
+    summary: tuple[str, ...]
+    intro: str
+    sections: tuple[Section, ...]
+
+
+class LegalCardsKind(PageKind):
+    name = "legal-cards"
+    template = "legal_cards.html"
+    keys = frozenset({"slug", "title", "summary", "intro", "sections"})
+    required = keys
+
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        sections = []
+        for item in given["sections"].items("sections"):
+            section = item.fields(
+                "a section", frozenset({"heading", "examples"}), frozenset({"heading", "examples"})
+            )
+            examples = tuple(
+                parse_example(example, context.blocks, kinds={"play"})
+                for example in section["examples"].items("examples")
+            )
+            sections.append(Section(section["heading"].text("heading"), examples))
+        content = LegalCards(
+            summary=tuple(
+                item.text("a summary point") for item in given["summary"].items("summary")
+            ),
+            intro=given["intro"].text("intro"),
+            sections=tuple(sections),
+        )
+        examples = tuple(example for section in sections for example in section.examples)
+        return [
+            Page(
+                key=slug(given["slug"]),
+                kind=self,
+                title=given["title"].text("title"),
+                order=order,
+                source=source.path,
+                description=content.intro,
+                content=content,
+                examples=examples,
+                inputs=(source.path,),
+            )
+        ]
+
+
+KIND = LegalCardsKind()

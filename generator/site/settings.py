@@ -1,0 +1,49 @@
+"""Site-wide settings from `content/site.yaml`."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..content.catalogs import LOCALE_CODE
+from ..content.errors import ContentError, excerpt
+from ..content.files import InputFiles
+from ..content.nodes import read_yaml
+
+_KEYS = frozenset({"base_url", "advertise_from", "minimum_grouping_digits"})
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    base_url: str
+    # Percent of its pages' messages a language must translate to be advertised.
+    advertise_from: float = 0.0
+    minimum_grouping: Mapping[str, int] = field(default_factory=dict)
+
+    def grouping(self, lang: str) -> int:
+        """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
+        return self.minimum_grouping.get(lang) or self.minimum_grouping.get(lang.split("_")[0], 1)
+
+
+def load_settings(path: Path, files: InputFiles) -> SiteSettings:
+    source = read_yaml(path, files)
+    if source is None:
+        raise ContentError(path, 1, "the file is empty")
+    given = source.fields("site settings", _KEYS, frozenset({"base_url"}))
+    base_url = os.environ.get("BELOTE_SITE_URL") or given["base_url"].text("base_url")
+    if not re.fullmatch(r"https?://[^\s<>\"']+", base_url):
+        raise given["base_url"].error(f"base_url must be an http(s) address, not {excerpt(base_url)}")
+    advertise = 0.0
+    if "advertise_from" in given:
+        advertise = float(given["advertise_from"].integer("advertise_from", 0, 100))
+    grouping: dict[str, int] = {}
+    if "minimum_grouping_digits" in given:
+        for key, value in given["minimum_grouping_digits"].pairs("minimum_grouping_digits"):
+            code = key.text("a locale code")
+            if not LOCALE_CODE.fullmatch(code):
+                raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+            grouping[code] = value.integer(f"minimum_grouping_digits of {code}", 1, 4)
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping)

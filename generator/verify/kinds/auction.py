@@ -1,0 +1,221 @@
+"""Auction scenarios: the dealer, the calls so far, who speaks next and what he may say."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...content import fields
+from ...content.errors import excerpt
+from ...content.nodes import Source
+from ...content.scenarios import Entry
+from ...engine import (
+    REDEAL,
+    Auction,
+    Call,
+    CallReason,
+    CallVerdict,
+    Card,
+    Coinche,
+    Contract,
+    IllegalCallError,
+    Level,
+    Seat,
+)
+from ..compare import Comparer
+from ..kind import Expectation, Scenario, ScenarioKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuctionExpectation(Expectation):
+    next: Seat | None = None
+    next_stated: bool = False
+    # A Contract, REDEAL, or None while the auction goes on.
+    contract: Contract | str | None = None
+    contract_stated: bool = False
+    verdicts: tuple[tuple[Call, CallReason], ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuctionScenario(Scenario):
+    auction: Auction
+    expect: AuctionExpectation | None = None
+
+
+@dataclass(frozen=True)
+class AuctionAnswer:
+    to_speak: Seat | None
+    outcome: Contract | str | None
+    # The verdict on each call the scenario asks about, for the player to speak.
+    verdicts: tuple[CallVerdict, ...]
+
+
+def _call(source: Source) -> Call:
+    text = source.value()
+    try:
+        return Call.parse(str(text))
+    except IllegalCallError as error:
+        raise source.error(f"{excerpt(text)}: {error}") from None
+
+
+def _reason(source: Source) -> CallReason:
+    name = source.text("a call's reason")
+    try:
+        return CallReason(name)
+    except ValueError:
+        known = ", ".join(r.value for r in CallReason)
+        raise source.error(f"unknown reason {excerpt(name)} (known: {known})") from None
+
+
+def _contract(source: Source, auction: Auction) -> Contract | str:
+    rules = auction.rules
+    if source.is_scalar and source.value() == REDEAL:
+        return REDEAL
+    given = source.fields(
+        "expect.contract",
+        frozenset({"taker", "bid", "trump", "coinche"}),
+        frozenset({"taker", "trump"}),
+    )
+    taker = fields.seat(given["taker"], rules)
+    trump = fields.trump(given["trump"], rules)
+    level, bid = Level.TAKEN if rules.bidding is None else Level.POINTS, None
+    if "bid" in given:
+        value = given["bid"].value()
+        if value in ("capot", "generale"):
+            level = Level(value)
+        else:
+            bid = given["bid"].integer("expect.contract.bid", 1)
+    elif rules.bidding is not None:
+        raise source.error("expect.contract needs the `bid` (points, capot or generale)")
+    coinche = Coinche.NONE
+    if "coinche" in given:
+        name = given["coinche"].text("coinche")
+        try:
+            coinche = Coinche(name)
+        except ValueError:
+            known = " | ".join(c.value for c in Coinche)
+            raise given["coinche"].error(f"unknown coinche level {excerpt(name)} ({known})") from None
+    return Contract(taker, trump, level, bid, coinche)
+
+
+def contract_text(outcome: Contract | str | None) -> str:
+    if outcome is None:
+        return "none (the auction goes on)"
+    if isinstance(outcome, str):
+        return outcome
+    value = str(outcome.bid) if outcome.level is Level.POINTS else outcome.level.value
+    return f"{outcome.taker.value} {value} {outcome.trump.value} ({outcome.coinche.value})"
+
+
+class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
+    name = "auction"
+    keys = frozenset({"dealer", "calls", "turned"})
+    required = frozenset({"kind", "dealer", "calls"})
+
+    def parse(self, entry: Entry, given: Mapping[str, Source]) -> AuctionScenario:
+        rules = entry.rules
+        dealer = fields.seat(given["dealer"], rules)
+        turned: Card | None = None
+        if "turned" in given:
+            if rules.bidding is not None:
+                raise given["turned"].error(
+                    f"rule set {rules.id} bids: no card is turned for trump"
+                )
+            turned = fields.card(given["turned"])
+        elif rules.bidding is None:
+            raise entry.source.error(
+                f"rule set {rules.id} takes the turned card: the auction needs `turned`"
+            )
+        auction = Auction(rules, dealer, (), turned)
+        for item in given["calls"].items("calls"):
+            call_fields = item.fields(
+                "a call", frozenset({"seat", "call"}), frozenset({"seat", "call"})
+            )
+            seat = fields.seat(call_fields["seat"], rules)
+            expected = auction.to_speak
+            if expected is None:
+                raise item.error("the auction is already over: no call comes after its end")
+            if seat is not expected:
+                raise call_fields["seat"].error(
+                    f"{seat.value} does not speak now: {expected.value} does "
+                    f"(calls go {rules.direction.value}, from the dealer's next)"
+                )
+            call = _call(call_fields["call"])
+            verdict = auction.verdict(call)
+            if not verdict.allowed:
+                raise call_fields["call"].error(
+                    f"{seat.value} cannot call {call} here ({verdict.reason.value})"
+                )
+            auction = auction.push(call)
+        expect = None
+        if "expect" in given:
+            source = given["expect"]
+            wanted = source.fields("expect", frozenset({"next", "contract", "verdicts"}))
+            found: dict[str, Any] = {}
+            if "next" in wanted:
+                found["next_stated"] = True
+                if wanted["next"].value() != "none":
+                    found["next"] = fields.seat(wanted["next"], rules)
+            if "contract" in wanted:
+                found["contract_stated"] = True
+                if wanted["contract"].value() != "none":
+                    found["contract"] = _contract(wanted["contract"], auction)
+            if "verdicts" in wanted:
+                found["verdicts"] = tuple(
+                    (_call(key), _reason(value))
+                    for key, value in wanted["verdicts"].pairs("expect.verdicts")
+                )
+            expect = AuctionExpectation(**found, **Expectation.where(source))
+        return AuctionScenario(**Scenario.common(entry), auction=auction, expect=expect)
+
+    def compute(self, scenario: AuctionScenario) -> AuctionAnswer:
+        auction = scenario.auction
+        asked = [call for call, _ in scenario.expect.verdicts] if scenario.expect else []
+        return AuctionAnswer(
+            auction.to_speak,
+            auction.outcome,
+            tuple(auction.verdict(call) for call in asked),
+        )
+
+    def compare(self, scenario: AuctionScenario, answer: AuctionAnswer, check: Comparer) -> None:
+        expect = scenario.expect
+        if expect is None:
+            return
+        if expect.next_stated and expect.next is not answer.to_speak:
+            check.differs(
+                "next",
+                expect.next.value if expect.next else "none",
+                answer.to_speak.value if answer.to_speak else "none",
+            )
+        if expect.contract_stated and expect.contract != answer.outcome:
+            check.differs("contract", contract_text(expect.contract), contract_text(answer.outcome))
+        computed = {verdict.call: verdict.reason for verdict in answer.verdicts}
+        for call, reason in expect.verdicts:
+            if computed[call] is not reason:
+                check.differs(f"verdicts.{call}", reason.value, computed[call].value)
+
+    def as_json(self, scenario: AuctionScenario, answer: AuctionAnswer) -> dict[str, Any]:
+        auction = scenario.auction
+        outcome = answer.outcome
+        contract: Any = outcome
+        if isinstance(outcome, Contract):
+            contract = {
+                "taker": outcome.taker.value,
+                "bid": outcome.bid if outcome.level is Level.POINTS else outcome.level.value,
+                "trump": outcome.trump.value,
+                "coinche": outcome.coinche.value,
+            }
+        return {
+            "dealer": auction.dealer.value,
+            "calls": [
+                {"seat": seat.value, "call": call.code}
+                for seat, call in zip(auction.speakers, auction.calls, strict=True)
+            ],
+            "next": answer.to_speak.value if answer.to_speak else None,
+            "contract": contract,
+            "verdicts": {v.call.code: v.reason.value for v in answer.verdicts},
+        }
+
+
+KIND = AuctionKind()
