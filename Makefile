@@ -2,35 +2,46 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# Building needs only the project; the tests add their tools.
+SITE_STAMP := $(VENV)/.installed-site
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: site test check lint bench clean
+.PHONY: site test check lint bench serve clean
 
-$(STAMP): pyproject.toml
+$(SITE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,browser]'
-	touch $(STAMP)
+	$(PIP) -e .
+	touch $@
 
-site: $(STAMP)
-	$(BIN)/belote-site build --out site
+$(TEST_STAMP): $(SITE_STAMP)
+	$(PIP) -e '.[test,dev,browser]'
+	touch $@
 
-check: $(STAMP)
+site: $(SITE_STAMP)
+	$(BIN)/belote-site build
+	@echo "open site/index.html, or run: $(BIN)/belote-site serve"
+
+serve: $(SITE_STAMP)
+	$(BIN)/belote-site serve
+
+check: $(SITE_STAMP)
 	$(BIN)/belote-site check
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	scripts/ensure-tools
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pictures.py
-	scripts/ensure-tools
+	$(BIN)/python bench/build.py
+	scripts/ensure-tools --lighthouse
 	$(BIN)/python bench/lighthouse.py
 
 clean:
-	rm -rf site $(VENV) .cache screenshots node_modules
+	rm -rf site $(VENV) .cache screenshots node_modules bench/lighthouse/node_modules

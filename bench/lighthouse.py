@@ -18,7 +18,7 @@ from common import ROOT, build_site
 
 from generator.site.serve import local_server
 
-LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = (
     "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
     "--disable-component-update --disable-sync --no-first-run"
@@ -59,7 +59,7 @@ def _lighthouse(url: str, report: Path) -> tuple[dict[str, float], dict[str, str
 
 def main() -> int:
     if not LIGHTHOUSE.exists():
-        print("lighthouse is missing: run scripts/ensure-tools", file=sys.stderr)
+        print("lighthouse is missing: run scripts/ensure-tools --lighthouse", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"

@@ -14,14 +14,20 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
 
+if TYPE_CHECKING:
+    from .site.build import Project, Report
+    from .verify import Checked
+
 MAX_PORT = 65535
 
 
-def _project(args: argparse.Namespace) -> object:
+def _project(args: argparse.Namespace) -> Project:
+    # Imported when needed: `--version` and argument errors stay instant.
     from .site.build import Project
 
     content: Path | None = args.content
@@ -32,40 +38,52 @@ def _plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _scenarios(args: argparse.Namespace, paths: Sequence[Path], need_expect: bool) -> list[object]:
+def _scenarios(args: argparse.Namespace, paths: Sequence[Path], need_expect: bool) -> list[Checked]:
     from .content.rulesets import RuleSets
-    from .site.build import Project
     from .verify import check_all
 
     project = _project(args)
-    assert isinstance(project, Project)
     files = project.files.allowing(*paths)
     rulesets = RuleSets(project.content / "rulesets", files)
     return list(check_all(paths, rulesets, files, need_expect=need_expect))
 
 
+def _report(problems: Sequence[object], status: int, what: str) -> int:
+    """Invalid input: `error: ...` lines on stderr; mismatches: lines on stdout and a count."""
+    if status == EXIT_INVALID:
+        for problem in problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return status
+    for problem in problems:
+        print(problem)
+    print(f"{what}: {_plural(len(problems), 'problem', 'problems')}", file=sys.stderr)
+    return status
+
+
 def run_check(args: argparse.Namespace) -> int:
-    """Scenarios (and, for the whole project, catalogs, pages and templates) as a build reads them."""
+    """What a build reads, without writing; given paths, those scenarios and the catalogs."""
     from .site.build import Problems, build
 
     if args.paths:
+        # The scenarios named, and the catalogs (quick); pages need the whole project.
+        from .site.build import load_languages
+
+        project = _project(args)
+        try:
+            load_languages(project)
+        except Problems as found:
+            return _report(found.problems, found.exit_code, "check failed")
         checked = _scenarios(args, args.paths, need_expect=True)
-        problems = [m for c in checked for m in c.mismatches]  # type: ignore[attr-defined]
-        for problem in problems:
-            print(problem)
+        problems = [m for c in checked for m in c.mismatches]
         count = _plural(len(checked), "scenario", "scenarios")
         if problems:
-            print(f"{_plural(len(problems), 'problem', 'problems')}; {count} checked", file=sys.stderr)
-            return EXIT_MISMATCH
-        print(f"{count} checked, all as expected", file=sys.stderr)
+            return _report(problems, EXIT_MISMATCH, f"{count} checked")
+        print(f"{count} checked, all as expected; catalogs sound", file=sys.stderr)
         return 0
     try:
-        report = build(_project(args), None, dry=True)  # type: ignore[arg-type]
+        report = build(_project(args), None, dry=True)
     except Problems as found:
-        for problem in found.problems:
-            print(problem)
-        print(_plural(len(found.problems), "problem", "problems"), file=sys.stderr)
-        return found.exit_code
+        return _report(found.problems, found.exit_code, "check failed")
     print(
         f"{_plural(report.scenarios, 'scenario', 'scenarios')} checked, all as expected; "
         f"{_plural(report.pages, 'page', 'pages')} rendered in "
@@ -78,15 +96,12 @@ def run_check(args: argparse.Namespace) -> int:
 def run_explain(args: argparse.Namespace) -> int:
     checked = _scenarios(args, args.paths, need_expect=False)
     # One scenario per line: readable, and json's fast encoder (indent= would disable it).
-    objects = [json.dumps(c.explain(), ensure_ascii=False) for c in checked]  # type: ignore[attr-defined]
+    objects = [json.dumps(c.explain(), ensure_ascii=False) for c in checked]
     sys.stdout.write("[\n" + ",\n".join(objects) + "\n]\n")
     return 0
 
 
-def _summary(report: object, out: Path) -> str:
-    from .site.build import Report
-
-    assert isinstance(report, Report)
+def _summary(report: Report, out: Path) -> str:
     languages = ", ".join(
         f"{code} {percent:.0f} %" + (" (not advertised)" if code in report.unadvertised else "")
         for code, percent in report.languages.items()
@@ -100,33 +115,23 @@ def _summary(report: object, out: Path) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .site.build import Problems, Project, build
+    from .site.build import Problems, build
 
     project = _project(args)
-    assert isinstance(project, Project)
     out: Path = args.out if args.out is not None else project.default_out
     try:
         report = build(project, out)
     except Problems as found:
-        for problem in found.problems:
-            print(problem)
-        print(
-            f"build stopped: {_plural(len(found.problems), 'problem', 'problems')}, "
-            "nothing was written",
-            file=sys.stderr,
-        )
-        return found.exit_code
+        return _report(found.problems, found.exit_code, "build stopped, nothing was written")
     if not args.quiet:
         print(_summary(report, out), file=sys.stderr)
     return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .site.build import Project
     from .site.serve import local_server
 
     project = _project(args)
-    assert isinstance(project, Project)
     out: Path = args.out if args.out is not None else project.default_out
     if not (out / "index.html").is_file():
         raise ContentError(out, None, "holds no built site; run `belote-site build` first")
@@ -136,23 +141,26 @@ def run_serve(args: argparse.Namespace) -> int:
             with contextlib.suppress(KeyboardInterrupt):
                 threading.Event().wait()
     except OSError as error:
-        raise ContentError(Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}") from None
+        raise ContentError(
+            Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}"
+        ) from None
     return 0
 
 
 def run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
-    from .site.build import Project, page_messages
+    from .site.build import page_messages
 
     project = _project(args)
-    assert isinstance(project, Project)
     if args.action == "add":
         path = catalogs.add_language(args.project, args.lang)
         print(f"created {path}; translate it, then `belote-site build` includes it")
         return 0
     if args.action == "update":
         changed = catalogs.update_languages(args.project)
-        print(f"extracted {catalogs.POT}; updated {', '.join(changed) or 'no catalog (none changed)'}")
+        print(
+            f"extracted {catalogs.POT}; updated {', '.join(changed) or 'no catalog (none changed)'}"
+        )
         return 0
     table = stats.statistics(args.project, page_messages(project))
     print(stats.render(table))
@@ -187,7 +195,10 @@ def parser() -> argparse.ArgumentParser:
     )
     top.add_argument("--version", action="version", version=f"belote-site {__version__}")
     top.add_argument(
-        "--project", type=Path, default=Path("."), help="the project folder (default: the current folder)"
+        "--project",
+        type=Path,
+        default=Path("."),
+        help="the project folder (default: the current folder)",
     )
     top.add_argument(
         "--content", type=Path, default=None, help="the content folder (default: PROJECT/content)"
@@ -202,11 +213,15 @@ def parser() -> argparse.ArgumentParser:
     explain.add_argument("paths", nargs="+", type=Path, help="scenario files or folders")
     explain.set_defaults(run=run_explain)
     build = commands.add_parser("build", help="check, then build the site")
-    build.add_argument("--out", type=Path, default=None, help="output folder (default: PROJECT/site)")
+    build.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: PROJECT/site)"
+    )
     build.add_argument("--quiet", action="store_true", help="print nothing but errors")
     build.set_defaults(run=run_build)
     serve = commands.add_parser("serve", help="serve the built site on 127.0.0.1")
-    serve.add_argument("--out", type=Path, default=None, help="the built site (default: PROJECT/site)")
+    serve.add_argument(
+        "--out", type=Path, default=None, help="the built site (default: PROJECT/site)"
+    )
     serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
     serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")

@@ -2,19 +2,22 @@
 
 Expected values in the tests are worked out by hand from
 /work/shared/rules-reference.md; the helpers here only build inputs.
+
+The engine tests' rule sets are built in Python by `helpers.rules` (MAISON,
+COINCHE, CONTREE, three_players(), anticlockwise()), never read from
+`content/`: editing the site's content must not change what the engine is
+tested against.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import rules as books
 
-from generator.content.rulesets import RuleSets
 from generator.engine import (
     Card,
-    Direction,
     Play,
     RuleSet,
     Seat,
@@ -29,8 +32,9 @@ BAD_INPUT = Path(__file__).resolve().parent / "bad_input"
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
-# The card values of the rules reference, written out by hand (not read from
-# the rule set files), indexed by rank code.
+# The card values of the rules reference, written out by hand again here
+# (not taken from helpers.rules, which builds the rule sets from its own
+# copy), indexed by rank code.
 TRUMP_VALUES = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 NO_TRUMP_VALUES = {"A": 19, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
@@ -73,63 +77,37 @@ def rank_of(code: str) -> str:
     return code[:-1]
 
 
-def load_rulesets() -> RuleSets:
-    return RuleSets(RULESETS)
+@pytest.fixture(scope="session")
+def maison() -> RuleSet:
+    """The app's house rules (seed pages 000, 002 and 004)."""
+    return books.MAISON
 
 
 @pytest.fixture(scope="session")
-def rulesets() -> RuleSets:
-    return load_rulesets()
+def coinche() -> RuleSet:
+    """FFB coinche 2015, played clockwise."""
+    return books.COINCHE
 
 
 @pytest.fixture(scope="session")
-def maison(rulesets: RuleSets) -> RuleSet:
-    found = rulesets.find("maison")
-    assert found is not None
-    return found
-
-
-@pytest.fixture(scope="session")
-def coinche(rulesets: RuleSets) -> RuleSet:
-    found = rulesets.find("coinche-official")
-    assert found is not None
-    return found
+def contree() -> RuleSet:
+    """FFB contrée 2016, played clockwise."""
+    return books.CONTREE
 
 
 @pytest.fixture(scope="session", params=["maison", "coinche-official"])
-def any_rules(request: pytest.FixtureRequest, rulesets: RuleSets) -> RuleSet:
-    """Each of the two content rule sets in turn (for rules they agree on)."""
-    found = rulesets.find(request.param)
-    assert found is not None
-    return found
-
-
-def three_player_rules(base: RuleSet) -> RuleSet:
-    """Three players, each for himself: north, east and west, clockwise.
-
-    Built from `base` (for its card values and options) with the table
-    replaced: seats north, east, west and no partnerships.
-    """
-    return replace(
-        base,
-        id="three-player",
-        name="Three players",
-        seats=(N, E, W),
-        direction=Direction.CLOCKWISE,
-        partnerships=(),
-        beat_partner_on_trump_lead=True,
-        beat_partner_in_all_trumps=True,
-        partner_winning_frees=True,
-        must_undertrump=True,
-    )
+def any_rules(request: pytest.FixtureRequest) -> RuleSet:
+    """Maison and FFB coinche in turn (for the rules they agree on)."""
+    return {"maison": books.MAISON, "coinche-official": books.COINCHE}[request.param]
 
 
 @pytest.fixture(scope="session")
-def three_player(maison: RuleSet) -> RuleSet:
-    return three_player_rules(maison)
+def three_player() -> RuleSet:
+    """Maison at three players, each for himself: north, east and west, ten cards each."""
+    return books.three_players()
 
 
 @pytest.fixture(scope="session")
-def anticlockwise(maison: RuleSet) -> RuleSet:
+def anticlockwise() -> RuleSet:
     """Maison with the FFB's anticlockwise play."""
-    return replace(maison, id="maison-anticlockwise", direction=Direction.ANTICLOCKWISE)
+    return books.anticlockwise()

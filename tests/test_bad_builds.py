@@ -17,6 +17,7 @@ from helpers.project import (
     cli,
     cli_quiet,
     fresh_copy,
+    leftovers,
     po_path,
     read_catalog,
     tree_hash,
@@ -50,7 +51,7 @@ def _assert_refused(
         assert lines and all(PROBLEM_LINE.match(line) for line in lines), out
         named = lines[0]
     assert tree_hash(site) == before, "the previous site was changed"
-    assert not [p for p in site.parent.iterdir() if p.name.startswith(".site.")], "leftovers"
+    assert not leftovers(site), "leftovers"
     return named
 
 

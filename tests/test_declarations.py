@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import pytest
-from conftest import E, N, S, W, card, cards, load_rulesets
+from conftest import E, N, S, W, card, cards
+from helpers.rules import COINCHE, MAISON, three_players
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,10 +29,10 @@ from generator.engine import (
     Kind,
     RuleSet,
     Seat,
+    Suit,
     Trump,
     award_declarations,
     find_declarations,
-    has_belote,
 )
 from generator.engine.declarations import carre_of, sequence_of
 
@@ -55,8 +56,8 @@ def summary(found: Sequence[Declaration]) -> set[tuple[str, str]]:
     return out
 
 
-def found_in(codes: str, rules: RuleSet) -> set[tuple[str, str]]:
-    return summary(find_declarations(cards(codes), rules.declarations))
+def found_in(codes: str, rules: RuleSet, trump: Trump = Trump.SPADES) -> set[tuple[str, str]]:
+    return summary(find_declarations(cards(codes), rules.declarations, trump))
 
 
 def order_from(rules: RuleSet, leader: Seat) -> tuple[Seat, ...]:
@@ -66,9 +67,12 @@ def order_from(rules: RuleSet, leader: Seat) -> tuple[Seat, ...]:
     return order[start:] + order[:start]
 
 
-def declared(rules: RuleSet, hands: Mapping[Seat, str]) -> dict[Seat, list[Declaration]]:
+def declared(
+    rules: RuleSet, hands: Mapping[Seat, str], trump: Trump = Trump.SPADES
+) -> dict[Seat, list[Declaration]]:
     return {
-        seat: find_declarations(cards(codes), rules.declarations) for seat, codes in hands.items()
+        seat: find_declarations(cards(codes), rules.declarations, trump)
+        for seat, codes in hands.items()
     }
 
 
@@ -80,7 +84,7 @@ def award(
     declarations: DeclarationRules | None = None,
 ) -> dict[frozenset[Seat], int]:
     result = award_declarations(
-        declared(rules, hands),
+        declared(rules, hands, trump),
         rules.sides,
         declarations or rules.declarations,
         trump,
@@ -147,13 +151,13 @@ def test_no_sequence(maison: RuleSet, hand: str) -> None:
 @pytest.mark.parametrize("length", [6, 7, 8])
 def test_a_run_of_six_or_more_is_one_cent(maison: RuleSet, length: int) -> None:
     run = [f"{rank}S" for rank in NATURAL[:length]]
-    found = find_declarations(cards(" ".join(run)), maison.declarations)
+    found = find_declarations(cards(" ".join(run)), maison.declarations, Trump.HEARTS)
     assert len(found) == 1
     (cent,) = found
     assert cent.kind is Kind.CENT
     assert cent.top == card(run[-1])
     assert len(cent.cards) == length
-    assert cent.points(maison.declarations) == 100
+    assert cent.points(maison.declarations, Trump.HEARTS) == 100
 
 
 @pytest.mark.parametrize(
@@ -167,9 +171,9 @@ def test_a_run_of_six_or_more_is_one_cent(maison: RuleSet, length: int) -> None:
     ],
 )
 def test_sequence_points(maison: RuleSet, hand: str, kind: Kind, points: int) -> None:
-    (found,) = find_declarations(cards(hand), maison.declarations)
+    (found,) = find_declarations(cards(hand), maison.declarations, Trump.CLUBS)
     assert found.kind is kind
-    assert found.points(maison.declarations) == points
+    assert found.points(maison.declarations, Trump.CLUBS) == points
 
 
 # ---------------------------------------------------------------------------
@@ -179,10 +183,10 @@ def test_sequence_points(maison: RuleSet, hand: str, kind: Kind, points: int) ->
 @pytest.mark.parametrize(("rank", "points"), sorted(CARRE_POINTS.items()))
 def test_carres_that_score(maison: RuleSet, rank: str, points: int) -> None:
     hand = " ".join(f"{rank}{suit}" for suit in "SHDC")
-    found = find_declarations(cards(hand), maison.declarations)
+    found = find_declarations(cards(hand), maison.declarations, Trump.DIAMONDS)
     assert summary(found) == {("carre", rank)}
     assert found[0].kind is Kind.CARRE
-    assert found[0].points(maison.declarations) == points
+    assert found[0].points(maison.declarations, Trump.DIAMONDS) == points
     assert set(found[0].cards) == set(cards(hand))
 
 
@@ -252,7 +256,7 @@ def test_carre_of() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Belote
+# Belote: RuleSet.belotes
 
 
 @pytest.mark.parametrize(
@@ -263,14 +267,136 @@ def test_carre_of() -> None:
         ("KS QH", Trump.HEARTS, False),
         ("KH 7H", Trump.HEARTS, False),
         ("QH JH", Trump.HEARTS, False),
-        # Only with one trump suit: no belote in no trump or all trumps.
+        # Maison: only with one trump suit, no belote in no trump or all trumps.
         ("KH QH", Trump.NONE, False),
         ("KH QH", Trump.ALL, False),
         ("KC QC KD QD", Trump.CLUBS, True),
     ],
 )
-def test_has_belote(hand: str, trump: Trump, expected: bool) -> None:
-    assert has_belote(cards(hand), trump) is expected
+def test_belotes_maison(hand: str, trump: Trump, expected: bool) -> None:
+    assert MAISON.belotes({N: cards(hand)}, trump) == ([N] if expected else [])
+
+
+def test_belotes_name_the_seat_that_holds_it() -> None:
+    hands = {N: cards("7S 8S"), E: cards("AH KH"), S: cards("QH KS QS"), W: cards("JH")}
+    # King and queen of hearts are split between east and south: no belote in hearts.
+    assert MAISON.belotes(hands, Trump.HEARTS) == []
+    assert MAISON.belotes(hands, Trump.SPADES) == [S]
+    assert three_players().belotes({W: cards("KC QC"), E: cards("KD")}, Trump.CLUBS) == [W]
+
+
+def test_no_belote_in_sans_atout() -> None:
+    # FFB coinche 2015 §11.2: "Il n'y a pas de belote possible."
+    hands = {N: cards("KH QH KS QS")}
+    assert COINCHE.belotes(hands, Trump.NONE) == []
+    assert COINCHE.belote_suits(Trump.NONE) == ()
+
+
+def test_up_to_four_belotes_in_tout_atout() -> None:
+    # FFB coinche 2015 §11.3: "Il peut y avoir jusqu'à 4 belotes".
+    assert COINCHE.declarations.belote_in_all_trumps is True
+    assert set(COINCHE.belote_suits(Trump.ALL)) == set(Suit)
+    hands = {
+        N: cards("KH QH KS QS"),
+        E: cards("KD QD"),
+        S: cards("KC 7C"),
+        W: cards("QC"),
+    }
+    # North's hearts and spades, east's diamonds; the clubs are split.
+    assert sorted(seat.value for seat in COINCHE.belotes(hands, Trump.ALL)) == [
+        "east",
+        "north",
+        "north",
+    ]
+    everything = {N: cards("KS QS KH QH KD QD KC QC")}
+    assert COINCHE.belotes(everything, Trump.ALL) == [N, N, N, N]
+    # With one trump suit, one belote at most.
+    assert COINCHE.belotes(everything, Trump.DIAMONDS) == [N]
+    assert COINCHE.belote_suits(Trump.DIAMONDS) == (Suit.DIAMONDS,)
+
+
+def test_maison_has_no_belote_in_all_trumps() -> None:
+    assert MAISON.declarations.belote_in_all_trumps is False
+    assert MAISON.belote_suits(Trump.ALL) == ()
+    assert MAISON.belotes({N: cards("KS QS KH QH")}, Trump.ALL) == []
+
+
+# ---------------------------------------------------------------------------
+# FFB coinche: one card in one declaration only, and the sans atout carrés
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # FFB coinche 2015 §8: "une carte ne peut compter que pour une seule annonce à la
+        # fois". The carré of jacks (200) or the tierce J-Q-K of hearts (20): the carré.
+        ("JS JH JD JC QH KH", {("carre", "J")}),
+        # Carré (200) or the tierce 9S-10S-JS (20): the carré alone, 9S 10S left over.
+        ("JS JH JD JC 10S 9S", {("carre", "J")}),
+        # Carré of aces (100) + tierce J-Q-K of spades (20) = 120, against the
+        # cinquante J-Q-K-A (50) alone.
+        ("AS AH AD AC KS QS JS", {("carre", "A"), ("tierce", "KS")}),
+        # Carré of jacks (200) + cinquante 7H-10H (50) = 250, against the cent 7H-JH (100).
+        ("7H 8H 9H 10H JH JS JD JC", {("carre", "J"), ("cinquante", "10H")}),
+        # Carré (200) + the tierce 8H-10H left below the jack (20) = 220, against the
+        # cent 8H-QH (100).
+        ("JS JD JC JH 8H 9H 10H QH", {("carre", "J"), ("tierce", "10H")}),
+        # Four eights are no declaration, so the 8H stays in its tierce.
+        ("7H 8H 9H 8S 8D 8C", {("tierce", "9H")}),
+    ],
+)
+def test_coinche_a_card_counts_in_one_declaration(
+    hand: str, expected: set[tuple[str, str]]
+) -> None:
+    assert COINCHE.declarations.shared_cards is False
+    found = find_declarations(cards(hand), COINCHE.declarations, Trump.CLUBS)
+    assert summary(found) == expected
+    used = [c for declaration in found for c in declaration.cards]
+    assert len(used) == len(set(used))
+
+
+@pytest.mark.parametrize(
+    ("rank", "no_trump", "suit", "all_trumps"),
+    [
+        # FFB coinche 2015 §11.2, sans atout: aces 200, tens 150, the others 100;
+        # §11.3, tout atout: "L'ordre et la valeur des carrés demeurent inchangés".
+        ("A", 200, 100, 100),
+        ("10", 150, 100, 100),
+        ("K", 100, 100, 100),
+        ("Q", 100, 100, 100),
+        ("J", 100, 200, 200),
+        ("9", 100, 150, 150),
+    ],
+)
+def test_coinche_carres_in_sans_atout(rank: str, no_trump: int, suit: int, all_trumps: int) -> None:
+    hand = cards(" ".join(f"{rank}{s}" for s in "SHDC"))
+    for trump, points in ((Trump.NONE, no_trump), (Trump.HEARTS, suit), (Trump.ALL, all_trumps)):
+        (carre,) = find_declarations(hand, COINCHE.declarations, trump)
+        assert carre.kind is Kind.CARRE
+        assert carre.points(COINCHE.declarations, trump) == points
+        assert COINCHE.declarations.carre_points(carre.rank, trump) == points
+
+
+@pytest.mark.parametrize("rank", ["8", "7"])
+def test_coinche_no_carre_of_eights_or_sevens_in_sans_atout(rank: str) -> None:
+    hand = " ".join(f"{rank}{suit}" for suit in "SHDC")
+    assert found_in(hand, COINCHE, Trump.NONE) == set()
+
+
+def test_maison_carres_are_the_same_in_no_trump(maison: RuleSet) -> None:
+    assert maison.declarations.carres_no_trump is None
+    aces = find_declarations(cards("AS AH AD AC"), maison.declarations, Trump.NONE)
+    assert aces[0].points(maison.declarations, Trump.NONE) == 100
+    jacks = find_declarations(cards("JS JH JD JC"), maison.declarations, Trump.NONE)
+    assert jacks[0].points(maison.declarations, Trump.NONE) == 200
+
+
+def test_sans_atout_aces_beat_jacks(coinche: RuleSet) -> None:
+    # North's aces against east's jacks: in sans atout 200 against 100, North-South score;
+    # with a trump suit 100 against 200, East-West do.
+    hands = {N: "AS AH AD AC", E: "JS JH JD JC"}
+    assert award(coinche, hands, Trump.NONE) == {NS: 200, EW: 0}
+    assert award(coinche, hands, Trump.HEARTS) == {NS: 0, EW: 200}
 
 
 # ---------------------------------------------------------------------------
@@ -295,7 +421,7 @@ def test_apart_sequences_and_carres_weighed_separately(maison: RuleSet) -> None:
 
 def test_award_records_the_declarations_that_count(maison: RuleSet, coinche: RuleSet) -> None:
     best = award_declarations(
-        declared(coinche, CARRE_VS_CENT),
+        declared(coinche, CARRE_VS_CENT, Trump.HEARTS),
         coinche.sides,
         coinche.declarations,
         Trump.HEARTS,
@@ -304,7 +430,7 @@ def test_award_records_the_declarations_that_count(maison: RuleSet, coinche: Rul
     assert set(best.scoring) == {N}
     assert summary(best.scoring[N]) == {("carre", "K"), ("tierce", "9S")}
     apart = award_declarations(
-        declared(maison, CARRE_VS_CENT),
+        declared(maison, CARRE_VS_CENT, Trump.HEARTS),
         maison.sides,
         maison.declarations,
         Trump.HEARTS,
@@ -417,7 +543,7 @@ def test_three_players_each_side_is_one_seat(three_player: RuleSet) -> None:
     sides = [frozenset({seat}) for seat in (N, E, W)]
     for leader, winner in ((N, N), (E, E), (W, N)):
         points = award_declarations(
-            declared(three_player, hands),
+            declared(three_player, hands, Trump.CLUBS),
             three_player.sides,
             three_player.declarations,
             Trump.CLUBS,
@@ -482,9 +608,7 @@ def _reference_points(found: set[tuple[str, str]]) -> int:
     return total
 
 
-_RULESETS = load_rulesets()
-_MAISON = _RULESETS.find("maison")
-assert _MAISON is not None
+_MAISON = MAISON
 _SUITS = {Trump.SPADES: "S", Trump.HEARTS: "H", Trump.DIAMONDS: "D", Trump.CLUBS: "C"}
 
 
@@ -507,7 +631,7 @@ def _reference_key(entry: tuple[str, str], trump: Trump) -> tuple[int, int, int,
 @given(seed=st.integers(0, 2**32 - 1))
 def test_find_declarations_matches_the_reference(seed: int) -> None:
     for hand in _hands(seed).values():
-        found = find_declarations(cards(" ".join(hand)), _MAISON.declarations)
+        found = find_declarations(cards(" ".join(hand)), _MAISON.declarations, Trump.HEARTS)
         assert summary(found) == _reference_found(hand)
         # Each declaration is found once.
         assert len(found) == len(summary(found))
@@ -560,3 +684,46 @@ def test_apart_awards_whole_groups(seed: int, trump: Trump) -> None:
         carres = sum(_reference_points({d for d in found[s] if d[0] == "carre"}) for s in side)
         assert points[side] in {0, sequences, carres, sequences + carres}
         assert points[side] >= 0
+
+
+# FFB coinche 2015 §11.2, written out by hand: the carrés of sans atout.
+CARRE_POINTS_NO_TRUMP = {"A": 200, "10": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
+
+
+def _reference_runs(hand: Sequence[str]) -> list[list[str]]:
+    """Each maximal run of three or more in one suit, low to high."""
+    held = set(hand)
+    runs: list[list[str]] = []
+    for suit in "SHDC":
+        run: list[str] = []
+        for rank in [*NATURAL, None]:
+            if rank is not None and f"{rank}{suit}" in held:
+                run.append(f"{rank}{suit}")
+                continue
+            if len(run) >= 3:
+                runs.append(run)
+            run = []
+    return runs
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), trump=st.sampled_from(list(Trump)))
+def test_coinche_declarations_never_share_a_card(seed: int, trump: Trump) -> None:
+    carre_points = CARRE_POINTS_NO_TRUMP if trump is Trump.NONE else CARRE_POINTS
+    for hand in _hands(seed).values():
+        found = find_declarations(cards(" ".join(hand)), COINCHE.declarations, trump)
+        used = [c.code for declaration in found for c in declaration.cards]
+        # A card in one declaration only (§8), and only cards of the hand.
+        assert len(used) == len(set(used))
+        assert set(used) <= set(hand)
+        for declaration in found:
+            assert (sequence_of(declaration.cards) or carre_of(declaration.cards)) == declaration
+        runs = _reference_runs(hand)
+        carres = [rank for rank in carre_points if all(f"{rank}{s}" in hand for s in "SHDC")]
+        total = sum(d.points(COINCHE.declarations, trump) for d in found)
+        # The player declares the most he can: at least every run whole, or every carré.
+        assert total >= sum(SEQUENCE_POINTS[min(len(run), 5)] for run in runs)
+        assert total >= sum(carre_points[rank] for rank in carres)
+        # Where no carré takes a card from a run, everything is declared, as in Maison.
+        if not any(code[:-1] in carres for run in runs for code in run):
+            assert summary(found) == _reference_found(hand)

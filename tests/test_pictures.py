@@ -21,8 +21,10 @@ from conftest import ROOT, E, N, S, W, card, cards
 from helpers.project import shared_build
 from PIL import Image, ImageChops, ImageStat
 
+from generator.content.catalogs import discover_languages
+from generator.content.files import InputFiles
 from generator.engine import DECK, Card, Rank, Seat, Suit
-from generator.site.i18n import Gettext, discover_languages, load_language
+from generator.site.i18n import Gettext, load_language
 from generator.site.pictures import drawing
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.diagram import TrickDiagram, draw_diagram
@@ -547,7 +549,7 @@ def test_picture_budget_per_page(site: Site) -> None:
 
 @cache
 def gettext_for(lang: str) -> Gettext:
-    return Gettext(load_language(ROOT / "locales", lang))
+    return Gettext(load_language(ROOT / "locales", lang, InputFiles.of(ROOT)))
 
 
 def card_names(lang: str) -> dict[Card, str]:

@@ -1,7 +1,7 @@
 """Which cards may be played, and why: every rule of the card-play table.
 
-Seats: North-South and East-West are partners; the content rule sets play
-clockwise (North, East, South, West).
+Seats: North-South and East-West are partners; Maison and the FFB coinche
+rule set of tests/helpers/rules.py play clockwise (North, East, South, West).
 """
 
 from __future__ import annotations
@@ -10,16 +10,22 @@ from dataclasses import replace
 
 import pytest
 from conftest import E, N, S, W, allowed, card, cards, trick, verdicts
+from helpers.rules import COINCHE, CONTREE, MAISON, anticlockwise, three_players
 
-from generator.content.rulesets import RuleSets
 from generator.engine import (
+    BeloteError,
     Direction,
+    IllegalMoveError,
+    InvalidPositionError,
+    InvalidRuleSetError,
     Play,
     Position,
     Reason,
     RuleSet,
     Seat,
+    Side,
     Trump,
+    TrumpMode,
     allowed_cards,
     legal_cards,
     table_order,
@@ -54,7 +60,7 @@ def test_refusing_reasons_are_exactly_the_must_ones(reason: Reason) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Rules both content rule sets agree on
+# Rules Maison and FFB coinche agree on
 
 
 def test_lead_any_card(any_rules: RuleSet) -> None:
@@ -267,7 +273,7 @@ def test_cannot_overtrump_coinche_may_discard(coinche: RuleSet) -> None:
     }
 
 
-def test_rule_set_flags_as_read_from_content(maison: RuleSet, coinche: RuleSet) -> None:
+def test_rule_set_flags_as_the_books_give_them(maison: RuleSet, coinche: RuleSet) -> None:
     assert maison.must_undertrump is True
     assert coinche.must_undertrump is False
     for rules in (maison, coinche):
@@ -457,21 +463,20 @@ def test_seat_names() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The content folder's own table variants
+# The FFB's anticlockwise table and the three-player table
 
 
-def test_content_ffb_classic_plays_anticlockwise(rulesets: RuleSets) -> None:
-    # The rules reference: the FFB plays anticlockwise.
-    ffb = rulesets.find("ffb-classic")
-    assert ffb is not None
+def test_ffb_anticlockwise_coinche_plays_n_w_s_e() -> None:
+    # The rules reference: the FFB plays anticlockwise (FFB coinche 2015 §5.1: "dans le
+    # sens inverse des aiguilles d'une montre").
+    ffb = anticlockwise(COINCHE)
     assert ffb.direction is Direction.ANTICLOCKWISE
     assert ffb.order == (N, W, S, E)
     assert ffb.partner_of(N) is S and ffb.partner_of(W) is E
 
 
-def test_content_three_players_has_no_partner(rulesets: RuleSets) -> None:
-    three = rulesets.find("three-players")
-    assert three is not None
+def test_three_players_has_no_partner() -> None:
+    three = three_players()
     assert three.players == 3
     assert three.partnerships == ()
     got = verdicts(
@@ -482,3 +487,263 @@ def test_content_three_players_has_no_partner(rulesets: RuleSets) -> None:
         "8H KS",
     )
     assert got == {"8H": "any-trump", "KS": "must-trump"}
+
+
+# ---------------------------------------------------------------------------
+# Positions check themselves
+
+
+def position(
+    rules: RuleSet = MAISON,
+    trump: Trump = Trump.HEARTS,
+    plays: tuple[tuple[Seat, str], ...] = (),
+    seat: Seat = N,
+    hand: str = "KS 7S",
+) -> Position:
+    return Position(rules, trump, tuple(trick(*plays)), seat, tuple(cards(hand)))
+
+
+def test_a_possible_position_is_accepted() -> None:
+    # West led, north (next clockwise) to play two of his eight cards.
+    spot = position(plays=((W, "AS"),), seat=N, hand="KS 7S")
+    assert spot.legal_moves == cards("KS 7S")
+
+
+def test_position_refuses_a_trump_mode_the_rule_set_does_not_play() -> None:
+    suits_only = replace(MAISON, modes=(TrumpMode.SUIT,))
+    assert position(suits_only, Trump.CLUBS).legal_moves == cards("KS 7S")
+    for trump in (Trump.NONE, Trump.ALL):
+        with pytest.raises(InvalidPositionError):
+            position(suits_only, trump)
+
+
+def test_position_refuses_a_complete_trick_before_the_player() -> None:
+    # Four cards are a whole trick: nobody is left to play to it.
+    with pytest.raises(InvalidPositionError):
+        position(plays=((N, "AS"), (E, "10S"), (S, "7S"), (W, "8S")), seat=N, hand="KS")
+
+
+@pytest.mark.parametrize(
+    ("plays", "seat"),
+    [
+        # After west comes north, clockwise: not east.
+        (((W, "AS"),), E),
+        # The trick itself out of turn: south does not play after north.
+        (((N, "AS"), (S, "7S")), W),
+        # A player cannot follow his own card.
+        (((N, "AS"),), N),
+    ],
+)
+def test_position_refuses_play_out_of_turn(plays: tuple[tuple[Seat, str], ...], seat: Seat) -> None:
+    with pytest.raises(InvalidPositionError):
+        position(plays=plays, seat=seat)
+
+
+def test_turn_follows_the_rule_sets_direction() -> None:
+    # Anticlockwise N W S E: west plays after north, east does not.
+    ffb = anticlockwise()
+    assert position(ffb, plays=((N, "AS"),), seat=W).legal_moves == cards("KS 7S")
+    with pytest.raises(InvalidPositionError):
+        position(ffb, plays=((N, "AS"),), seat=E)
+
+
+def test_position_refuses_a_hand_of_no_card_or_too_many() -> None:
+    with pytest.raises(InvalidPositionError):
+        position(hand="")
+    eight = "7S 8S 9S 10S JS QS KS AS"
+    assert len(position(hand=eight).hand) == 8
+    with pytest.raises(InvalidPositionError):
+        position(hand=eight + " 7H")
+
+
+def test_three_players_hold_ten_cards() -> None:
+    three = three_players()
+    ten = "7S 8S 9S 10S JS QS KS AS 7H 8H"
+    assert len(position(three, hand=ten).hand) == 10
+    with pytest.raises(InvalidPositionError):
+        position(three, hand=ten + " 9H")
+
+
+@pytest.mark.parametrize(
+    ("plays", "hand"),
+    [
+        (((W, "AS"),), "AS 7S"),  # the led card is still in north's hand
+        ((), "KS KS"),  # one card twice in the hand
+        (((S, "9D"), (W, "9D")), "7C"),  # one card played twice
+    ],
+)
+def test_position_refuses_a_card_twice(plays: tuple[tuple[Seat, str], ...], hand: str) -> None:
+    with pytest.raises(InvalidPositionError):
+        position(plays=plays, seat=N, hand=hand)
+
+
+def test_engine_errors_are_belote_errors_and_value_errors() -> None:
+    for error in (InvalidPositionError, IllegalMoveError, InvalidRuleSetError):
+        assert issubclass(error, BeloteError)
+        assert issubclass(error, ValueError)
+
+
+# ---------------------------------------------------------------------------
+# Position.play
+
+
+def test_play_a_legal_card_completes_the_trick_so_far() -> None:
+    # Seed: west leads a diamond, north trumps with the 8; east overtrumps with the 9.
+    spot = position(MAISON, Trump.SPADES, ((W, "AD"), (N, "8S")), E, "7S 9S KH")
+    assert spot.play(card("9S")) == (Play(W, card("AD")), Play(N, card("8S")), Play(E, card("9S")))
+    # The position itself is unchanged: it is a value.
+    assert spot.trick == (Play(W, card("AD")), Play(N, card("8S")))
+
+
+def test_play_refuses_an_illegal_card() -> None:
+    spot = position(MAISON, Trump.SPADES, ((W, "AD"), (N, "8S")), E, "7S 9S KH")
+    # The 7 does not beat north's 8 of trumps, and east holds the 9: he must overtrump.
+    with pytest.raises(IllegalMoveError):
+        spot.play(card("7S"))
+    with pytest.raises(IllegalMoveError):
+        spot.play(card("KH"))
+
+
+def test_play_refuses_a_card_not_in_the_hand() -> None:
+    spot = position(hand="KS 7S")
+    with pytest.raises(IllegalMoveError):
+        spot.play(card("AH"))
+
+
+def test_any_card_may_be_led() -> None:
+    spot = position(hand="KS 7S JH")
+    for code in ("KS", "7S", "JH"):
+        assert spot.play(card(code)) == (Play(N, card(code)),)
+
+
+# ---------------------------------------------------------------------------
+# What a rule set knows about its table
+
+NS = Side({N, S})
+EW = Side({E, W})
+
+
+def test_hand_size_is_the_number_of_tricks() -> None:
+    for rules in (MAISON, COINCHE, CONTREE):
+        assert rules.hand_size == 8
+        assert rules.tricks == 8
+    # Three players, ten cards each: 30 of the 32 cards are dealt.
+    assert three_players().hand_size == 10
+    assert three_players().tricks == 10
+
+
+def test_order_from_starts_at_the_seat_given() -> None:
+    assert MAISON.order_from(N) == (N, E, S, W)
+    assert MAISON.order_from(S) == (S, W, N, E)
+    assert MAISON.order_from(W) == (W, N, E, S)
+    assert anticlockwise().order_from(S) == (S, E, N, W)
+    assert three_players().order_from(W) == (W, N, E)
+
+
+def test_sides_and_their_names() -> None:
+    assert MAISON.sides == (NS, EW)
+    assert [side.name for side in MAISON.sides] == ["north-south", "east-west"]
+    assert MAISON.side_of(W) == EW and isinstance(MAISON.side_of(W), Side)
+    assert MAISON.side_named("north-south") == NS
+    assert MAISON.side_named("east-west") == EW
+    assert MAISON.side_named("north") is None
+    assert MAISON.side_named("south-north") is None
+    assert repr(NS) == "Side(north-south)"
+
+
+def test_side_names_keep_compass_order_anticlockwise() -> None:
+    # Play goes N W S E, but the sides are still north-south and east-west.
+    ffb = anticlockwise()
+    assert [side.name for side in ffb.sides] == ["north-south", "east-west"]
+    assert ffb.side_named("east-west") == EW
+
+
+def test_three_players_each_side_is_a_seat() -> None:
+    three = three_players()
+    assert [side.name for side in three.sides] == ["north", "east", "west"]
+    assert three.side_named("west") == Side({W})
+    assert three.side_named("south") is None
+    assert three.side_named("north-south") is None
+    assert three.opponents(Side({E})) == (Side({N}), Side({W}))
+
+
+def test_opponents() -> None:
+    assert MAISON.opponents(NS) == (EW,)
+    assert MAISON.opponents(EW) == (NS,)
+
+
+def test_offers_the_modes_of_the_rule_set() -> None:
+    for trump in Trump:
+        assert MAISON.offers(trump)
+    suits_only = replace(MAISON, modes=(TrumpMode.SUIT,))
+    assert suits_only.offers(Trump.HEARTS)
+    assert not suits_only.offers(Trump.NONE)
+    assert not suits_only.offers(Trump.ALL)
+
+
+# ---------------------------------------------------------------------------
+# Options that cannot go together
+
+
+def invalid(option: str, **changes: object) -> None:
+    with pytest.raises(InvalidRuleSetError) as raised:
+        replace(MAISON, **changes)
+    assert raised.value.option == option
+
+
+def test_a_table_needs_two_sides() -> None:
+    # North and south as partners and nobody else: one side only.
+    invalid("partnerships", seats=(N, S), partnerships=(frozenset({N, S}),))
+
+
+def test_a_deal_cannot_need_more_than_32_cards() -> None:
+    # Four hands of nine are 36 cards.
+    invalid("hand_size", hand_size=9)
+    # Three hands of eleven are 33.
+    with pytest.raises(InvalidRuleSetError):
+        replace(three_players(), hand_size=11)
+
+
+@pytest.mark.parametrize(
+    "partnerships",
+    [
+        (frozenset({N, S}),),  # east and west left out
+        (frozenset({N, S}), frozenset({N, E})),  # north twice, west never
+        (frozenset({N, E, S}), frozenset({W})),  # a pair of three and one of one
+    ],
+)
+def test_partnerships_must_pair_every_seat_once(partnerships: tuple[frozenset[Seat], ...]) -> None:
+    invalid("partnerships", partnerships=partnerships)
+
+
+def test_a_partner_must_be_at_the_table() -> None:
+    # Three players north, east, west; south is not seated.
+    with pytest.raises(InvalidRuleSetError):
+        replace(three_players(), partnerships=(frozenset({N, S}),))
+
+
+def test_bidding_and_contract_scoring_go_together() -> None:
+    invalid("bidding", bidding=COINCHE.bidding)
+    invalid("bidding", contract=COINCHE.contract)
+
+
+def test_a_litige_needs_classic_scoring() -> None:
+    # With an auction a tie is failed (FFB coinche 2015 §10.1.2) or made, not a litige.
+    with pytest.raises(InvalidRuleSetError) as raised:
+        replace(COINCHE, scoring=replace(COINCHE.scoring, tie=MAISON.scoring.tie))
+    assert raised.value.option == "scoring"
+
+
+def test_seats_and_modes_must_be_sensible() -> None:
+    invalid("seats", seats=(N,), partnerships=())
+    invalid("seats", seats=(N, E, E, W))
+    invalid("modes", modes=())
+    invalid("modes", modes=(TrumpMode.SUIT, TrumpMode.SUIT))
+
+
+def test_bidding_ceiling_and_generale() -> None:
+    assert COINCHE.bidding is not None
+    with pytest.raises(InvalidRuleSetError):
+        replace(COINCHE.bidding, ceiling=70)  # below the floor of 80
+    with pytest.raises(InvalidRuleSetError):
+        replace(COINCHE.bidding, capot=None, generale=500)  # a générale above no capot

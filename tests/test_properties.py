@@ -1,9 +1,10 @@
 """Property tests over random positions and whole random deals.
 
 Positions are built from a shuffled deck: a trick of 0..players-1 cards in
-table order from a random leader, then 1..8 further cards as the hand of the
-seat to move, under any of the six trumps, for both content rule sets (and
-the three-player set of conftest).
+table order from a random leader, then 1..hand_size further cards as the hand
+of the seat to move, under any of the six trumps, for the rule sets of
+tests/helpers/rules.py (Maison, FFB coinche and contrée, three players,
+anticlockwise).
 
 Alongside the general properties, `reference_allowed` and `reference_winner`
 re-state the rules reference's card-play table independently of the engine,
@@ -15,8 +16,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+import pytest
 from conftest import (
     ALL_TRUMPS_FFB2015,
     ALL_TRUMPS_PAGAT,
@@ -26,17 +28,17 @@ from conftest import (
     TRUMP_RANKS_HIGH_FIRST,
     TRUMP_VALUES,
     N,
-    load_rulesets,
-    three_player_rules,
 )
+from helpers.rules import COINCHE, CONTREE, MAISON, anticlockwise, three_players
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.engine import (
     DECK,
     Card,
-    Direction,
+    IllegalMoveError,
     Play,
+    Position,
     Reason,
     RuleSet,
     Seat,
@@ -48,15 +50,15 @@ from generator.engine import (
     winning_play,
 )
 
-_RULESETS = load_rulesets()
-MAISON = _RULESETS.find("maison")
-COINCHE = _RULESETS.find("coinche-official")
-assert MAISON is not None and COINCHE is not None
 FOUR_PLAYER = (MAISON, COINCHE)
-THREE_PLAYER = three_player_rules(MAISON)
-ANTICLOCKWISE = replace(COINCHE, id="coinche-anticlockwise", direction=Direction.ANTICLOCKWISE)
-# Every rule set of the content folder, whatever others add there.
-CONTENT_RULESETS = tuple(_RULESETS.all())
+THREE_PLAYER = three_players(MAISON)
+# Three players without the obligation to undertrump.
+THREE_PLAYER_COINCHE = three_players(COINCHE)
+ANTICLOCKWISE = anticlockwise(COINCHE)
+# Every rule set the engine tests build, in every table shape.
+ALL_RULESETS = (MAISON, COINCHE, CONTREE, THREE_PLAYER, THREE_PLAYER_COINCHE, ANTICLOCKWISE)
+# The rule sets with FFB 2015's all-trumps values (J 13 ... Q 2).
+FFB_VALUES = {COINCHE.id, CONTREE.id, ANTICLOCKWISE.id, THREE_PLAYER_COINCHE.id}
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -81,7 +83,7 @@ def spots(draw: st.DrawFn, rule_sets: Sequence[RuleSet] = FOUR_PLAYER) -> Spot:
     for i in range(size):
         plays.append(Play(seat, deck[i]))
         seat = rules.next_seat(seat)
-    hand = tuple(deck[size : size + draw(st.integers(1, 8))])
+    hand = tuple(deck[size : size + draw(st.integers(1, rules.hand_size))])
     return Spot(rules, trump, tuple(plays), seat, hand)
 
 
@@ -113,7 +115,7 @@ def reference_allowed(
     rules: RuleSet, trump: Trump, plays: Sequence[Play], seat: Seat, hand: Sequence[Card]
 ) -> set[Card]:
     """The card-play table of the rules reference, for rule sets that (like
-    both content ones) exempt a winning partner only when void in the led suit."""
+    all of tests/helpers/rules.py) exempt a winning partner only when void in the led suit."""
     if not plays:
         return set(hand)
     led = plays[0].card.suit
@@ -150,7 +152,7 @@ def reference_allowed(
 
 
 @SETTINGS
-@given(spots((*CONTENT_RULESETS, THREE_PLAYER, ANTICLOCKWISE)))
+@given(spots(ALL_RULESETS))
 def test_allowed_is_a_non_empty_subset_of_the_hand(spot: Spot) -> None:
     result = allowed_cards(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand)
     assert result
@@ -196,7 +198,7 @@ def test_maison_allows_no_more_than_coinche_official(spot: Spot) -> None:
 
 
 @SETTINGS
-@given(spots((*CONTENT_RULESETS, THREE_PLAYER, ANTICLOCKWISE)))
+@given(spots(ALL_RULESETS))
 def test_engine_agrees_with_the_reference_table(spot: Spot) -> None:
     result = set(allowed_cards(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand))
     assert result == reference_allowed(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand)
@@ -230,7 +232,7 @@ def test_reasons_agree_with_the_verdict(spot: Spot) -> None:
 
 
 @SETTINGS
-@given(spots((THREE_PLAYER, *(r for r in CONTENT_RULESETS if not r.partnerships))))
+@given(spots((THREE_PLAYER, THREE_PLAYER_COINCHE)))
 def test_three_players_never_get_the_partner_exemption(spot: Spot) -> None:
     for verdict in legal_cards(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand):
         assert verdict.reason is not Reason.PARTNER_WINNING_FREE
@@ -254,7 +256,7 @@ def test_winner_is_in_the_trick(spot: Spot) -> None:
 
 
 def _values_of(rules: RuleSet, trump: Trump) -> dict[Card, int]:
-    all_trumps = ALL_TRUMPS_FFB2015 if rules.id.startswith("coinche") else ALL_TRUMPS_PAGAT
+    all_trumps = ALL_TRUMPS_FFB2015 if rules.id in FFB_VALUES else ALL_TRUMPS_PAGAT
     table: dict[Card, int] = {}
     for c in DECK:
         rank = c.code[:-1]
@@ -277,7 +279,7 @@ def _random_strategy(rng: random.Random):  # type: ignore[no-untyped-def]
 
 @SETTINGS
 @given(
-    rules=st.sampled_from((*FOUR_PLAYER, ANTICLOCKWISE)),
+    rules=st.sampled_from((*FOUR_PLAYER, CONTREE, ANTICLOCKWISE)),
     trump=st.sampled_from(list(Trump)),
     rng=st.randoms(use_true_random=False),
 )
@@ -328,3 +330,19 @@ def test_a_three_player_deal_counts_every_dealt_card(trump: Trump, rng: random.R
     dealt = [c for h in hands.values() for c in h]
     total = sum(result.points for result in played.results)
     assert total == sum(values[c] for c in dealt) + 10
+
+
+@SETTINGS
+@given(spots(ALL_RULESETS))
+def test_every_possible_position_is_accepted_and_plays_its_legal_moves(spot: Spot) -> None:
+    # The spots are possible positions (in turn, no card twice, a hand the rule set
+    # deals): Position accepts each, and playing any legal move adds it to the trick.
+    position = Position(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand)
+    reference = reference_allowed(spot.rules, spot.trump, spot.trick, spot.seat, spot.hand)
+    assert set(position.legal_moves) == reference
+    for c in spot.hand:
+        if c in reference:
+            assert position.play(c) == (*spot.trick, Play(spot.seat, c))
+        else:
+            with pytest.raises(IllegalMoveError):
+                position.play(c)

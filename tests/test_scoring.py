@@ -19,24 +19,30 @@ from typing import Any
 
 import pytest
 from conftest import E, N, S, W, cards
+from helpers.rules import MAISON, three_players
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.rulesets import RuleSets
 from generator.engine import (
+    BeloteOnFailure,
     BothOverTarget,
+    Comparison,
     DealFacts,
     DealScore,
     Declaration,
+    ExactTie,
+    GameOverError,
     GameResult,
+    InvalidDealError,
     Outcome,
     Rounding,
     RuleSet,
     Seat,
+    Term,
+    TermKind,
     Tie,
     Trump,
     deal_hands,
-    has_belote,
     play_deal,
     score_deal,
     score_game,
@@ -46,6 +52,34 @@ from generator.engine.declarations import carre_of, sequence_of
 NS = frozenset({N, S})
 EW = frozenset({E, W})
 SIDE_OF = {N: NS, S: NS, E: EW, W: EW}
+
+# Maison, but a failed taker loses his belote with the contract (one answer of the books:
+# kept by the FFB, lost at some tables, given to the defence by FFB contrée 2016).
+BELOTE_LOST = replace(
+    MAISON, scoring=replace(MAISON.scoring, belote_on_failure=BeloteOnFailure.LOST)
+)
+# Classic scoring with FFB coinche's declaration comparison (§8.3): only the side with the
+# best declaration scores, and equal best declarations cancel out.
+BEST = replace(
+    MAISON,
+    declarations=replace(
+        MAISON.declarations, comparison=Comparison.BEST_DECLARATION, exact_tie=ExactTie.NOBODY
+    ),
+)
+# Maison with the table's alternatives (seed 004): a short game to 500, a tie fails,
+# scores rounded to tens, the taker wins when both sides pass the target.
+TABLE = replace(
+    MAISON,
+    beat_partner_in_all_trumps=False,
+    declarations=replace(MAISON.declarations, exact_tie=ExactTie.NOBODY),
+    scoring=replace(
+        MAISON.scoring,
+        tie=Tie.FAILED,
+        rounding=Rounding.TENS,
+        target=500,
+        both_over_target=BothOverTarget.TAKER,
+    ),
+)
 
 
 def declaration(codes: str) -> Declaration:
@@ -68,12 +102,13 @@ def facts(
     return DealFacts(
         trump=trump,
         taker=taker,
-        card_points={NS: ns, EW: ew},
+        # A capot's points are fixed (252): the facts give none.
+        card_points={} if capot is not None else {NS: ns, EW: ew},
         declarations={
             seat: [declaration(codes) for codes in each]
             for seat, each in (declarations or {}).items()
         },
-        belote=belote,
+        belotes=(belote,) if belote is not None else (),
         capot=capot,
         leader=leader,
     )
@@ -143,7 +178,7 @@ def test_dedans_defence_takes_162(maison: RuleSet) -> None:
 def test_dedans_with_belote_kept(maison: RuleSet) -> None:
     # docs/scenarios.md's example: North 70 + belote 20 = 90 against East 92 + tierce 20
     # = 112. Dedans: East-West 162 + 20 = 182; North keeps his belote, 20.
-    assert maison.scoring.belote_kept_on_failure is True
+    assert maison.scoring.belote_on_failure is BeloteOnFailure.KEPT
     result = score_deal(maison, facts(N, 70, 92, declarations={E: ["9H 10H JH"]}, belote=N))
     assert result.outcome is Outcome.DEDANS
     assert scores(result) == {NS: 20, EW: 182}
@@ -151,20 +186,33 @@ def test_dedans_with_belote_kept(maison: RuleSet) -> None:
 
 
 def test_dedans_belote_lost_with_the_contract(maison: RuleSet) -> None:
-    rules = scoring(maison, belote_kept_on_failure=False)
+    rules = scoring(maison, belote_on_failure=BeloteOnFailure.LOST)
     result = score_deal(rules, facts(N, 70, 92, declarations={E: ["9H 10H JH"]}, belote=N))
     assert result.outcome is Outcome.DEDANS
     assert scores(result) == {NS: 0, EW: 182}
 
 
-def test_contree_loses_belote_with_the_contract(rulesets: RuleSets) -> None:
-    # contree.yaml extends coinche-official, which extends maison.
-    contree = rulesets.find("contree")
-    assert contree is not None
-    assert contree.scoring.belote_kept_on_failure is False
-    result = score_deal(contree, facts(N, 60, 102, belote=N))
+def test_belote_lost_rule_set_loses_belote_with_the_contract() -> None:
+    assert BELOTE_LOST.scoring.belote_on_failure is BeloteOnFailure.LOST
+    result = score_deal(BELOTE_LOST, facts(N, 60, 102, belote=N))
     assert result.outcome is Outcome.DEDANS
     assert scores(result) == {NS: 0, EW: 162}
+
+
+def test_dedans_belote_taken_by_the_defence(maison: RuleSet) -> None:
+    # The same deal as above, the failed taker's belote "prenable": East-West score
+    # 162 + the tierce 20 + North's belote 20 = 202; North nothing.
+    rules = scoring(maison, belote_on_failure=BeloteOnFailure.TAKEN)
+    result = score_deal(rules, facts(N, 70, 92, declarations={E: ["9H 10H JH"]}, belote=N))
+    assert result.outcome is Outcome.DEDANS
+    assert scores(result) == {NS: 0, EW: 202}
+
+
+def test_a_made_takers_belote_is_his_whatever_the_rule(maison: RuleSet) -> None:
+    # The rule is about a failed contract: made, North keeps 100 + 20 whatever it says.
+    for rule in BeloteOnFailure:
+        rules = scoring(maison, belote_on_failure=rule)
+        assert scores(score_deal(rules, facts(N, 100, 62, belote=N))) == {NS: 120, EW: 62}
 
 
 def test_dedans_defence_adds_its_own_belote(maison: RuleSet) -> None:
@@ -186,21 +234,22 @@ def test_dedans_defence_takes_the_takers_declarations(maison: RuleSet) -> None:
     assert scores(result) == {NS: 0, EW: 282}
 
 
-def test_best_declaration_changes_the_outcome(coinche: RuleSet) -> None:
-    # The same deal under coinche: only the carré's side scores; 140 against 122, made.
+def test_best_declaration_changes_the_outcome() -> None:
+    # The same deal weighed as FFB coinche does: only the carré's side scores; 140
+    # against 122, made.
     result = score_deal(
-        coinche,
+        BEST,
         facts(N, 40, 122, declarations={N: ["KS KH KD KC"], E: ["7H 8H 9H"]}),
     )
     assert result.outcome is Outcome.MADE
     assert scores(result) == {NS: 140, EW: 122}
 
 
-def test_dedans_only_declarations_that_count(coinche: RuleSet) -> None:
-    # Coinche: East's cent (100) beats North's tierce, which does not count.
+def test_dedans_only_declarations_that_count() -> None:
+    # Best declaration: East's cent (100) beats North's tierce, which does not count.
     # 72 + 0 against 90 + 100: dedans, the defence scores 162 + 100.
     result = score_deal(
-        coinche,
+        BEST,
         facts(N, 72, 90, declarations={N: ["7S 8S 9S"], E: ["7D 8D 9D 10D JD"]}),
     )
     assert result.outcome is Outcome.DEDANS
@@ -259,14 +308,13 @@ def test_tie_failed(maison: RuleSet) -> None:
     assert result.winner == NS
 
 
-def test_tie_made(maison: RuleSet, rulesets: RuleSets) -> None:
-    for rules in (scoring(maison, tie=Tie.MADE), rulesets.find("maison-tie-made")):
-        assert rules is not None
-        result = score_deal(rules, facts(E, 81, 81))
-        assert result.outcome is Outcome.MADE
-        assert scores(result) == {NS: 81, EW: 81}
-        assert result.held == 0
-        assert result.winner == EW
+def test_tie_made(maison: RuleSet) -> None:
+    rules = scoring(maison, tie=Tie.MADE)
+    result = score_deal(rules, facts(E, 81, 81))
+    assert result.outcome is Outcome.MADE
+    assert scores(result) == {NS: 81, EW: 81}
+    assert result.held == 0
+    assert result.winner == EW
 
 
 # ---------------------------------------------------------------------------
@@ -281,9 +329,11 @@ def test_capot_for_the_taker(maison: RuleSet) -> None:
     assert result.capot == NS
 
 
-def test_capot_ignores_the_card_points_given(maison: RuleSet) -> None:
-    result = score_deal(maison, facts(N, 20, 142, capot=NS))
-    assert scores(result) == {NS: 252, EW: 0}
+def test_capot_with_card_points_too_is_refused(maison: RuleSet) -> None:
+    # A capot's points are fixed (252): points given as well cannot go with it.
+    given = DealFacts(trump=Trump.SPADES, taker=N, card_points={NS: 20, EW: 142}, capot=NS)
+    with pytest.raises(InvalidDealError):
+        score_deal(maison, given)
 
 
 def test_capot_plus_declarations_and_belote(maison: RuleSet) -> None:
@@ -334,10 +384,9 @@ def test_no_rounding_by_default(maison: RuleSet) -> None:
     assert score_deal(maison, facts(N, 85, 77)).scores == {NS: 85, EW: 77}
 
 
-def test_table_options_rule_set(rulesets: RuleSets) -> None:
-    # maison-table: a tie fails, scores rounded to tens, target 500, taker wins when both over.
-    table = rulesets.find("maison-table")
-    assert table is not None
+def test_table_options_rule_set() -> None:
+    # Table options: a tie fails, scores rounded to tens, target 500, taker wins when both over.
+    table = TABLE
     tie = score_deal(table, facts(N, 81, 81))
     assert tie.outcome is Outcome.DEDANS
     assert tie.scores == {NS: 0, EW: 160}
@@ -428,9 +477,8 @@ def test_reaching_the_target_exactly_wins(maison: RuleSet) -> None:
     assert below.winner is None
 
 
-def test_table_rule_set_short_game(rulesets: RuleSets) -> None:
-    table = rulesets.find("maison-table")
-    assert table is not None
+def test_table_rule_set_short_game() -> None:
+    table = TABLE
     # A capot rounded to tens is 250; two reach the 500 of the short game.
     capot = deal(table, N, capot=NS)
     assert capot.scores == {NS: 250, EW: 0}
@@ -485,8 +533,9 @@ def test_one_side_over_target_wins(maison: RuleSet) -> None:
 
 def test_deals_after_the_end_are_an_error(maison: RuleSet) -> None:
     finished = deal(maison, N, 100, 62)
-    with pytest.raises(ValueError):
+    with pytest.raises(GameOverError):
         score_game(maison, [finished, deal(maison, E, 50, 112)], target=100)
+    assert issubclass(GameOverError, ValueError)
     # Without the extra deal it is fine.
     assert score_game(maison, [finished], target=100).deals_played == 1
 
@@ -562,7 +611,18 @@ def test_random_deal_scores(
     assert sum(points.values()) == 162
     winners = {SIDE_OF[result.winner] for result in played.results}
     capot = next(iter(winners)) if len(winners) == 1 else None
-    belote_seat = next((seat for seat, hand in hands.items() if has_belote(hand, trump)), None)
+    # The king and queen of the trump suit in one hand: a belote (none without a trump suit).
+    suit = {Trump.SPADES: "S", Trump.HEARTS: "H", Trump.DIAMONDS: "D", Trump.CLUBS: "C"}
+    codes = {seat: {c.code for c in hand} for seat, hand in hands.items()}
+    belote_seat = next(
+        (
+            seat
+            for seat, held in codes.items()
+            if trump in suit and {f"K{suit[trump]}", f"Q{suit[trump]}"} <= held
+        ),
+        None,
+    )
+    assert maison.belotes(hands, trump) == ([belote_seat] if belote_seat else [])
     belote = {NS: 0, EW: 0}
     if belote_seat is not None:
         belote[SIDE_OF[belote_seat]] = 20
@@ -571,8 +631,8 @@ def test_random_deal_scores(
         DealFacts(
             trump=trump,
             taker=taker,
-            card_points=points,
-            belote=belote_seat,
+            card_points={} if capot is not None else points,
+            belotes=(belote_seat,) if belote_seat else (),
             capot=capot,
             leader=leader,
         ),
@@ -582,3 +642,119 @@ def test_random_deal_scores(
     assert scores(result) == expected
     assert result.held == held
     assert all(value >= 0 for value in result.scores.values())
+
+
+# ---------------------------------------------------------------------------
+# Rounding.apply
+
+
+@pytest.mark.parametrize(
+    ("points", "tens", "five_down"),
+    [
+        # FFB coinche 2015 §10.2: "85 est arrondi à 90 tandis que 84 est arrondi à 80".
+        (85, 90, 80),
+        (84, 80, 80),
+        (86, 90, 90),
+        (80, 80, 80),
+        (0, 0, 0),
+        (5, 10, 0),
+        (4, 0, 0),
+        (162, 160, 160),
+        (252, 250, 250),
+        (255, 260, 250),
+        (1045, 1050, 1040),
+    ],
+)
+def test_rounding_apply(points: int, tens: int, five_down: int) -> None:
+    assert Rounding.TENS.apply(points) == tens
+    assert Rounding.TENS_FIVE_DOWN.apply(points) == five_down
+    assert Rounding.NONE.apply(points) == points
+
+
+@pytest.mark.parametrize(
+    ("ns", "ew", "expected"),
+    [
+        (85, 77, {NS: 80, EW: 80}),  # a five rounds down
+        (86, 76, {NS: 90, EW: 80}),
+        (70, 92, {NS: 0, EW: 160}),  # dedans: 162
+    ],
+)
+def test_rounding_tens_five_down(
+    maison: RuleSet, ns: int, ew: int, expected: dict[frozenset[Seat], int]
+) -> None:
+    rules = scoring(maison, rounding=Rounding.TENS_FIVE_DOWN)
+    assert score_deal(rules, facts(N, ns, ew)).scores == expected
+
+
+# ---------------------------------------------------------------------------
+# How each side's score is made up: DealScore.sides
+
+
+def kinds(terms: Sequence[Term]) -> dict[TermKind, int]:
+    return {term.kind: term.points for term in terms}
+
+
+def test_made_sides_show_their_terms(maison: RuleSet) -> None:
+    # North 75 + tierce 20 + belote 20 = 115 against 87.
+    result = score_deal(
+        maison, facts(N, 75, 87, trump=Trump.HEARTS, declarations={N: ["7C 8C 9C"]}, belote=N)
+    )
+    takers, defence = result.sides[NS], result.sides[EW]
+    assert kinds(takers.terms) == {
+        TermKind.CARDS: 75,
+        TermKind.DECLARATIONS: 20,
+        TermKind.BELOTE: 20,
+    }
+    assert takers.multiplier == 1 and takers.outside == ()
+    assert takers.score == 115
+    assert kinds(defence.terms) == {TermKind.CARDS: 87}
+    assert defence.score == 87
+
+
+def test_dedans_sides_show_their_terms(maison: RuleSet) -> None:
+    # North 70 + belote 20 = 90 against 92 + tierce 20 = 112: the defence's 162 + 20,
+    # North's belote alone.
+    result = score_deal(maison, facts(N, 70, 92, declarations={E: ["9H 10H JH"]}, belote=N))
+    assert kinds(result.sides[EW].terms) == {TermKind.DEAL: 162, TermKind.DECLARATIONS: 20}
+    assert result.sides[EW].score == 182
+    assert kinds(result.sides[NS].terms) == {TermKind.BELOTE: 20}
+    assert result.sides[NS].score == 20
+    assert result.contract is None
+
+
+# ---------------------------------------------------------------------------
+# Facts that cannot be
+
+
+def test_points_must_add_up_to_162(maison: RuleSet) -> None:
+    for ns, ew in ((100, 61), (100, 63), (0, 0), (162, 10)):
+        with pytest.raises(InvalidDealError):
+            score_deal(maison, facts(N, ns, ew))
+    assert issubclass(InvalidDealError, ValueError)
+
+
+def test_points_for_both_sides_and_never_negative(maison: RuleSet) -> None:
+    with pytest.raises(InvalidDealError):
+        score_deal(maison, DealFacts(trump=Trump.HEARTS, taker=N, card_points={NS: 162}))
+    with pytest.raises(InvalidDealError):
+        score_deal(maison, DealFacts(trump=Trump.HEARTS, taker=N, card_points={NS: 170, EW: -8}))
+
+
+def test_a_generale_is_a_capot_by_the_players_side(maison: RuleSet) -> None:
+    with pytest.raises(InvalidDealError):
+        # Every trick to North alone, yet no capot and points for both sides.
+        score_deal(
+            maison,
+            DealFacts(trump=Trump.HEARTS, taker=N, card_points={NS: 100, EW: 62}, generale=N),
+        )
+    with pytest.raises(InvalidDealError):
+        score_deal(
+            maison, DealFacts(trump=Trump.HEARTS, taker=N, card_points={}, capot=EW, generale=N)
+        )
+
+
+def test_a_deal_is_scored_between_two_sides() -> None:
+    three = three_players()
+    sides = {side: points for side, points in zip(three.sides, (100, 42, 20), strict=True)}
+    with pytest.raises(InvalidDealError):
+        score_deal(three, DealFacts(trump=Trump.HEARTS, taker=N, card_points=sides))

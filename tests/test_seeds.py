@@ -40,10 +40,7 @@ class Departure:
 
 def departures() -> list[Departure]:
     entries = yaml.safe_load((SEEDS / "departures.yaml").read_text(encoding="utf-8")) or []
-    return [
-        Departure(e["file"], e["seed"], e.get("page"), e["why"])
-        for e in entries
-    ]
+    return [Departure(e["file"], e["seed"], e.get("page"), e["why"]) for e in entries]
 
 
 @pytest.fixture(scope="module")

@@ -100,9 +100,9 @@ def test_root_page_sends_the_browser_to_its_language(site: Path) -> None:
         pytest.skip("no node to run the script with")
     # Run the script with a browser's preferences and see where it goes.
     for wanted, expected in [
-        (["sk-SK", "en-US"], "sk/"),
-        (["de-DE", "vi"], "vi/"),
-        (["FR"], "fr/"),
+        (["sk-SK", "en-US"], "sk/index.html"),
+        (["de-DE", "vi"], "vi/index.html"),
+        (["FR"], "fr/index.html"),
         (["de-DE"], None),
     ]:
         harness = (
@@ -261,7 +261,7 @@ def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces
     (out / "stale.html").write_text("from an old build\n")
     before = tree_hash(out)
     # A template that fails while pages are being written.
-    template = project / "templates" / "rules.html"
+    template = project / "templates" / "article.html"
     good = template.read_text(encoding="utf-8")
     template.write_text(good.replace("{% block main %}", "{% block main %}{{ no_such.thing }}"))
     command = [sys.executable, "-m", "generator", "--project", str(project), "build"]
@@ -269,14 +269,14 @@ def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces
     assert failed.returncode != 0
     assert "no_such" in failed.stderr
     assert tree_hash(out) == before
-    assert {p.name for p in project.parent.iterdir()} == {"project", "site"}
+    assert {p.name for p in project.parent.iterdir()} == {"project", "site", ".site.lock"}
     # With the template mended, the next build replaces the old output whole.
     template.write_text(good)
     status, _, err = run_captured(project, "build", "--out", out)
     assert status == 0, err
     assert not (out / "stale.html").exists()
     assert (out / "sk" / "legal-cards" / "index.html").is_file()
-    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site"}
+    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site", ".site.lock"}
     assert not leftovers
 
 
@@ -308,9 +308,9 @@ def test_build_refuses_a_catalog_that_injects_a_script(
     assert needle in text
     catalog.write_text(text.replace(needle, needle + "<script>alert(1)</script>", 1))
     out = project.parent / "site"
-    status, out_text, _ = cli(capsys, project, "build", "--out", out)
-    assert status == 1
-    assert "locales/sk/LC_MESSAGES/messages.po:" in out_text
+    status, _, err = cli(capsys, project, "build", "--out", out)
+    assert status == 2
+    assert "locales/sk/LC_MESSAGES/messages.po:" in err
     assert not out.exists()
 
 

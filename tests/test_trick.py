@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import (
     ALL_TRUMPS_FFB2015,
@@ -16,6 +18,7 @@ from conftest import (
     card,
     trick,
 )
+from helpers.rules import COINCHE, CONTREE, MAISON
 
 from generator.engine import (
     DECK,
@@ -234,3 +237,42 @@ def test_every_card_value_matches_the_reference(
         else:
             expected = PLAIN_VALUES[rank]
         assert any_rules.values.points(each, trump) == expected, each
+
+
+# ---------------------------------------------------------------------------
+# What a deal is worth: RuleSet.deal_points
+
+
+@pytest.mark.parametrize(
+    ("rules", "trump"),
+    [
+        # Trump suit and plain suits: 62 + 3 x 30 = 152, and 10 de der.
+        (MAISON, Trump.HEARTS),
+        (COINCHE, Trump.SPADES),
+        # No trump, ace 19: 4 x 38 = 152.
+        (MAISON, Trump.NONE),
+        (COINCHE, Trump.NONE),
+        # All trumps, pagat's J 14 ... Q 1: 4 x 38 = 152.
+        (MAISON, Trump.ALL),
+        # All trumps, FFB 2015's J 13 ... Q 2: 4 x 38 = 152.
+        (COINCHE, Trump.ALL),
+        (CONTREE, Trump.ALL),
+    ],
+    ids=[
+        "maison-suit",
+        "coinche-suit",
+        "maison-no-trump",
+        "coinche-no-trump",
+        "maison-all-trumps-pagat",
+        "coinche-all-trumps-ffb",
+        "contree-all-trumps-ffb",
+    ],
+)
+def test_deal_points_are_162_for_every_value_table(rules: RuleSet, trump: Trump) -> None:
+    assert rules.card_points(trump) == 152
+    assert rules.deal_points(trump) == 162
+
+
+def test_deal_points_follow_the_last_trick_bonus() -> None:
+    assert replace(MAISON, last_trick_bonus=0).deal_points(Trump.HEARTS) == 152
+    assert replace(MAISON, last_trick_bonus=20).deal_points(Trump.NONE) == 172

@@ -53,7 +53,7 @@ def discover_languages(locales: Path) -> list[str]:
     found = []
     if locales.is_dir():
         for folder in sorted(locales.iterdir()):
-            if folder.name.startswith(".") or not folder.is_dir():
+            if not folder.is_dir():
                 continue
             path = catalog_path(locales, folder.name)
             if path.is_file() or path.is_symlink():
@@ -94,7 +94,9 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
             raise ContentError(path, number, "a control character in the catalog")
         if not (_KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION.fullmatch(stripped)):
             if stripped.startswith(("msg", '"')):
-                raise ContentError(path, number, 'a string that never ends (a closing " is missing)')
+                raise ContentError(
+                    path, number, 'a string that never ends (a closing " is missing)'
+                )
             raise ContentError(path, number, f"not a line of a PO file: {excerpt(stripped)}")
         if stripped.startswith('"'):
             if reading == "msgctxt" and context is not None:
@@ -135,25 +137,33 @@ def _check_plural_forms(path: Path, catalog: Catalog, text: str) -> None:
                 raw = line.split(":", 1)[1]
     if not raw:
         return  # Babel then uses CLDR's own rule for the locale
-    line = next((i for i, row in enumerate(text.splitlines(), 1) if "Plural-Forms" in row), None)
+    where = next((i for i, row in enumerate(text.splitlines(), 1) if "Plural-Forms" in row), None)
     match = _PLURAL_FORMS.fullmatch(raw)
     if match is None or not _PLURAL_EXPRESSION.fullmatch(match[2]):
-        raise ContentError(path, line, f"a Plural-Forms header that does not parse: {excerpt(raw)}")
+        raise ContentError(
+            path, where, f"a Plural-Forms header that does not parse: {excerpt(raw)}"
+        )
     count = int(match[1])
     if not 1 <= count <= MAX_PLURALS:
-        raise ContentError(path, line, f"nplurals={count}: a language has 1 to {MAX_PLURALS} forms")
+        raise ContentError(
+            path, where, f"nplurals={count}: a language has 1 to {MAX_PLURALS} forms"
+        )
     try:
         rule = stdlib_gettext.c2py(match[2])
     except (ValueError, SyntaxError, RecursionError):
-        raise ContentError(path, line, f"a plural expression that does not parse: {excerpt(match[2])}") from None
+        raise ContentError(
+            path, where, f"a plural expression that does not parse: {excerpt(match[2])}"
+        ) from None
     for n in (*range(0, 1001), 10_000, 100_000, 1_000_000):
         try:
             form = rule(n)
         except (ZeroDivisionError, ArithmeticError):
-            raise ContentError(path, line, f"the plural expression fails for n={n} (division by zero)") from None
+            raise ContentError(
+                path, where, f"the plural expression fails for n={n} (division by zero)"
+            ) from None
         if not 0 <= form < count:
             raise ContentError(
-                path, line, f"the plural expression gives form {form} for n={n}, of {count} forms"
+                path, where, f"the plural expression gives form {form} for n={n}, of {count} forms"
             )
 
 
@@ -178,7 +188,9 @@ def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
         catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
     except Exception as error:  # Babel raises PoFileError and plain ValueErrors alike.
         line = getattr(error, "lineno", None)
-        raise ContentError(path, line, f"cannot read the catalog: {excerpt(str(error), 120)}") from None
+        raise ContentError(
+            path, line, f"cannot read the catalog: {excerpt(str(error), 120)}"
+        ) from None
     _check_plural_forms(path, catalog, text)
     return CatalogFile(path, catalog, lines)
 
@@ -220,29 +232,6 @@ def compile_catalog(catalog: Catalog) -> Translations:
     write_mo(buffer, clean)
     buffer.seek(0)
     return Translations(fp=buffer)
-
-
-@dataclass(frozen=True)
-class LoadedCatalog:
-    """A language's catalog as the site uses it: the locale, compiled messages, what is translated."""
-
-    lang: str
-    locale: Locale
-    translations: Translations
-    translated: frozenset[Key]
-    catalog: Catalog
-
-
-def load_catalog(locales: Path, lang: str, files: InputFiles) -> LoadedCatalog:
-    path = catalog_path(locales, lang)
-    catalog = read_catalog(path, lang, files)
-    return LoadedCatalog(
-        lang,
-        locale_of(lang, path),
-        compile_catalog(catalog),
-        frozenset(translated_keys(catalog)),
-        catalog,
-    )
 
 
 # A placeholder, a literal percent, or a lone % (which would crash formatting).
@@ -297,7 +286,7 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
         if any(strings) and len(strings) != plurals:
             return [f"{len(strings)} plural forms where the catalog's Plural-Forms says {plurals}"]
     source_holders = {name for text in sources for name in placeholders(text) or []}
-    source_tags = [TAG.findall(text) for text in sources[:1]][0] if sources else []
+    source_tags = TAG.findall(sources[0]) if sources else []
     omitted = {flag[len(OMIT_FLAG) :] for flag in message.flags if flag.startswith(OMIT_FLAG)}
     for text in strings:
         if not text:
@@ -314,9 +303,7 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
                 f"message lacks"
             ]
         dropped = [
-            name
-            for name in sorted(source_holders)
-            if name not in holders and name not in omitted
+            name for name in sorted(source_holders) if name not in holders and name not in omitted
         ]
         if dropped:
             return [

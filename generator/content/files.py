@@ -131,7 +131,9 @@ def scenario_files(paths: Iterable[Path], files: InputFiles) -> Iterator[Path]:
                     )
                 found.append(file)
             if not found:
-                raise ContentError(path, None, "no scenario files here (*.yaml or *.yml)")
+                raise ContentError(
+                    folder, None, "no scenario files in this folder of scenarios (*.yaml or *.yml)"
+                )
             yield from found
         elif path.exists() or path.is_symlink():
             yield path

@@ -78,14 +78,15 @@ def _scalar(event: yaml.ScalarEvent, path: Path, line: int) -> Node:
         raise ContentError(path, line, "a control character in a text (from an escape such as \\0)")
     if not event.implicit[0]:
         return Node("scalar", value, line)  # quoted: a string, whatever it looks like
-    tag = _RESOLVER.resolve(yaml.ScalarNode, value, event.implicit)
+    resolve = _RESOLVER.resolve  # PyYAML's own resolution of plain scalars (true, 12, null)
+    tag: str = resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
     if tag == _STR:
         return Node("scalar", value, line)
     if tag == _MERGE:
         raise ContentError(path, line, "merge keys (<<) are not allowed: write each key out")
     if tag in (_INT, _FLOAT) and len(value) > MAX_DIGITS:
         raise ContentError(path, line, f"a number of more than {MAX_DIGITS} digits is refused")
-    node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark)
+    node = yaml.ScalarNode(tag, value)
     return Node("scalar", _CONSTRUCTOR.construct_object(node), line)
 
 
@@ -145,7 +146,9 @@ def _compose(events: Iterator[yaml.Event], path: Path) -> Node | None:
             _refuse_tag(event, path, line)
             if len(stack) >= MAX_DEPTH:
                 raise ContentError(path, line, f"nested more than {MAX_DEPTH} levels deep")
-            node = Node("list" if isinstance(event, yaml.SequenceStartEvent) else "mapping", [], line)
+            node = Node(
+                "list" if isinstance(event, yaml.SequenceStartEvent) else "mapping", [], line
+            )
             attach(node)
             stack.append(node)
             if node.kind == "mapping":

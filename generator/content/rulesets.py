@@ -50,6 +50,12 @@ class Layers:
     name: str
     top: Source
     layers: tuple[dict[str, Source], ...]
+    # The file at the root of the `extends` chain: where a missing option belongs.
+    base: Source | None = None
+
+    @property
+    def root(self) -> Source:
+        return self.base or self.top
 
     def get(self, key: str) -> Source | None:
         for layer in self.layers:
@@ -58,10 +64,8 @@ class Layers:
         return None
 
     def group(self, key: str, allowed: frozenset[str]) -> Layers:
-        nested = tuple(
-            layer[key].fields(key, allowed) for layer in self.layers if key in layer
-        )
-        return Layers(f"{self.name}: {key}", self.top, nested)
+        nested = tuple(layer[key].fields(key, allowed) for layer in self.layers if key in layer)
+        return Layers(f"{self.name}: {key}", self.top, nested, self.base)
 
 
 def _bounded(source: Source, f: dataclasses.Field[Any], what: str) -> int:
@@ -111,9 +115,13 @@ def _value(hint: Any, source: Source, f: dataclasses.Field[Any], what: str) -> A
         return _enum(source, hint, what)
     if origin is tuple:
         item_hint = args[0]
-        return tuple(_value(item_hint, item, f, f"an entry of {what}") for item in source.items(what))
+        return tuple(
+            _value(item_hint, item, f, f"an entry of {what}") for item in source.items(what)
+        )
     if origin is frozenset:
-        return frozenset(_value(args[0], item, f, f"an entry of {what}") for item in source.items(what))
+        return frozenset(
+            _value(args[0], item, f, f"an entry of {what}") for item in source.items(what)
+        )
     if origin is Mapping or origin is typing.Mapping:
         key_hint, value_hint = args
         found: dict[Any, Any] = {}
@@ -139,12 +147,12 @@ def _read_options(cls: type, layers: Layers, where: str) -> dict[str, Any]:
             if nested.layers:
                 found[f.name] = _build(group, nested, f"{what}.")
             elif group is hint:
-                raise layers.top.error(f"{layers.name} lacks {key!r}")
+                raise layers.root.error(f"{layers.name} lacks {key!r}")
             continue
         source = layers.get(key)
         if source is None:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise layers.top.error(
+                raise layers.root.error(
                     f"{layers.name} lacks {key!r} (and extends no rule set that has it)"
                 )
             continue
@@ -173,7 +181,9 @@ def _check_mode_lines(rules: RuleSet, layers: Layers) -> None:
         if line is None:
             raise source.error(f"mode_line lacks {mode.value!r}, a mode the rule set offers")
         if "%(trump)s" not in line:
-            raise source.error(f"mode_line.{mode.value} must contain %(trump)s, where the trump goes")
+            raise source.error(
+                f"mode_line.{mode.value} must contain %(trump)s, where the trump goes"
+            )
 
 
 class RuleSets:
@@ -190,9 +200,7 @@ class RuleSets:
         if not self.folder.is_dir():
             return []
         return sorted(
-            path.stem
-            for path in self.folder.glob("*.yaml")
-            if RULESET_ID.fullmatch(path.stem)
+            path.stem for path in self.folder.glob("*.yaml") if RULESET_ID.fullmatch(path.stem)
         )
 
     def _read_layers(self, ruleset_id: str) -> Layers | None:
@@ -201,9 +209,11 @@ class RuleSets:
         current: str | None = ruleset_id
         wanted_by: Source | None = None
         allowed = frozenset(yaml_key(f) for f in option_fields(RuleSet)) | {"extends"}
+        base: Source | None = None
         while current is not None:
             if current in self._layers:
                 inherited = self._layers[current].layers
+                base = self._layers[current].root
                 break
             path = self.folder / f"{current}.yaml"
             if not RULESET_ID.fullmatch(current) or not (path.is_file() or path.is_symlink()):
@@ -226,12 +236,15 @@ class RuleSets:
                 break
             parent_id = parent.text("extends")
             if parent_id in (name for name, _, _ in chain):
-                raise parent.error(f"rule sets extend each other in a circle ({excerpt(parent_id)})")
+                raise parent.error(
+                    f"rule sets extend each other in a circle ({excerpt(parent_id)})"
+                )
             wanted_by, current = parent, parent_id
         layers: tuple[dict[str, Source], ...] = inherited
+        base = base or chain[-1][1]
         for name, source, given in reversed(chain):
             layers = (given, *layers)
-            self._layers[name] = Layers(f"rule set {name}", source, layers)
+            self._layers[name] = Layers(f"rule set {name}", source, layers, base)
         return self._layers[ruleset_id]
 
     def find(self, ruleset_id: str) -> RuleSet | None:
@@ -261,4 +274,3 @@ class RuleSets:
 
     def all(self) -> list[RuleSet]:
         return [rules for name in self.available() if (rules := self.find(name))]
-

@@ -57,7 +57,6 @@ from .seats import Direction, Seat, Side, table_order
 from .trick import Play, TrickResult, beats, led_suit, score_trick, winning_play
 from .trump import PLAIN_ORDER, TRUMP_ORDER, Trump, TrumpMode, strength
 
-
 __all__ = [
     "DECK",
     "PLAIN_ORDER",

@@ -85,7 +85,7 @@ class Call:
             return f"{self.points} {self.trump.value}"
         if self.trump is not None:
             return f"{self.kind.value} {self.trump.value}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def __str__(self) -> str:
         return self.code

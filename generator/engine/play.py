@@ -8,6 +8,7 @@ these codes, so their values are part of the public contract.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -174,13 +175,15 @@ class Position:
     def __post_init__(self) -> None:
         rules = self.rules
         if not rules.offers(self.trump):
-            raise InvalidPositionError(f"rule set {rules.id} does not play {self.trump.value} deals")
+            raise InvalidPositionError(
+                f"rule set {rules.id} does not play {self.trump.value} deals"
+            )
         if len(self.trick) >= rules.players:
             raise InvalidPositionError(
                 f"at most {rules.players - 1} cards can be on the trick before the player to move"
             )
         seats = [play.seat for play in self.trick] + [self.seat]
-        for before, after in zip(seats, seats[1:], strict=False):
+        for before, after in itertools.pairwise(seats):
             if rules.next_seat(before) is not after:
                 raise InvalidPositionError(f"{after.value} does not play after {before.value}")
         if not 1 <= len(self.hand) <= rules.hand_size:

@@ -66,8 +66,12 @@ class CardValues:
     def __post_init__(self) -> None:
         for name in ("trump", "plain", "no_trump", "all_trumps"):
             table = getattr(self, name)
-            if set(table) != set(Rank):
-                raise InvalidRuleSetError(name, f"values.{name} needs a value for every rank")
+            missing = [rank.value for rank in Rank if rank not in table]
+            if missing:
+                raise InvalidRuleSetError(
+                    name,
+                    f"values.{name} needs a value for every rank: {', '.join(missing)} missing",
+                )
 
     def points(self, card: Card, trump: Trump) -> int:
         table = self._by_trump.get(trump.value)
@@ -151,7 +155,11 @@ class Rounding(enum.Enum):
 
 
 class BeloteOnFailure(enum.Enum):
-    """What becomes of the takers' belote-rebelote when their contract fails."""
+    """What becomes of the takers' belote-rebelote when their contract fails.
+
+    And of the defence's when a coinched contract is made (the beaten side scores
+    nothing else).
+    """
 
     KEPT = "kept"  # "imprenable": it stays with its side whatever happens
     LOST = "lost"  # nobody scores it
@@ -175,7 +183,7 @@ class BothOverTarget(enum.Enum):
 
 @dataclass(frozen=True)
 class ScoringRules:
-    # What a capot's cards are worth instead of the deal's points (252: 152 and a last trick of 100).
+    # What a capot's cards are worth instead of the deal's points (252: 152, last trick 100).
     capot_points: int = option(key="capot", low=0, high=10_000)
     belote_on_failure: BeloteOnFailure = option()
     tie: Tie = option()
@@ -314,7 +322,7 @@ class RuleSet:
     def __post_init__(self) -> None:
         if len(set(self.seats)) != len(self.seats) or not 2 <= len(self.seats) <= 4:
             raise InvalidRuleSetError("seats", "seats must name two, three or four different seats")
-        partnered = sorted((seat.value for pair in self.partnerships for seat in pair))
+        partnered = sorted(seat.value for pair in self.partnerships for seat in pair)
         if any(len(pair) != 2 for pair in self.partnerships) or (
             self.partnerships and partnered != sorted(seat.value for seat in self.seats)
         ):

@@ -56,7 +56,7 @@ class Term:
 
 @dataclass(frozen=True)
 class SideScore:
-    """One side's score: (sum of terms) × multiplier + outside, then rounded."""
+    """One side's score: the sum of its terms times the multiplier, plus outside, rounded."""
 
     terms: tuple[Term, ...] = ()
     multiplier: int = 1
@@ -131,7 +131,9 @@ class DealScore:
 def _check_facts(rules: RuleSet, facts: DealFacts) -> None:
     sides = rules.sides
     if len(sides) != 2:
-        raise InvalidDealError(f"a deal is scored between two sides, rule set {rules.id} has {len(sides)}")
+        raise InvalidDealError(
+            f"a deal is scored between two sides, rule set {rules.id} has {len(sides)}"
+        )
     if facts.capot is None:
         if set(facts.card_points) != set(sides):
             raise InvalidDealError("card points are needed for both sides")
@@ -148,11 +150,18 @@ def _check_facts(rules: RuleSet, facts: DealFacts) -> None:
     if facts.generale is not None and facts.capot != rules.side_of(facts.generale):
         raise InvalidDealError("a générale is a capot by one player: its side took every trick")
     if (rules.bidding is None) != (facts.contract is None):
-        raise InvalidDealError(
-            "a contract is scored under a rule set with bidding, and only there"
-        )
+        raise InvalidDealError("a contract is scored under a rule set with bidding, and only there")
     if facts.contract is not None and facts.contract.taker is not facts.taker:
         raise InvalidDealError("the contract's taker is the deal's taker")
+    if facts.contract is not None and facts.contract.trump is not facts.trump:
+        raise InvalidDealError("the contract's trump is the deal's trump")
+    if facts.declarations and not rules.declarations.enabled:
+        raise InvalidDealError(f"rule set {rules.id} plays without declarations")
+    if len(facts.belotes) > len(rules.belote_suits(facts.trump)):
+        raise InvalidDealError(
+            f"a {facts.trump.value} deal of rule set {rules.id} has at most "
+            f"{len(rules.belote_suits(facts.trump))} belote(s)"
+        )
 
 
 def score_deal(rules: RuleSet, facts: DealFacts) -> DealScore:
@@ -178,7 +187,9 @@ def score_deal(rules: RuleSet, facts: DealFacts) -> DealScore:
         belote[rules.side_of(seat)] += rules.declarations.belote_points
     if facts.contract is None:
         return _score_classic(rules, facts, taker, defence, cards, declarations, belote)
-    return _score_contract(rules, facts, facts.contract, taker, defence, cards, declarations, belote)
+    return _score_contract(
+        rules, facts, facts.contract, taker, defence, cards, declarations, belote
+    )
 
 
 def _terms(cards: int, declarations: int, belote: int) -> tuple[Term, ...]:
@@ -324,15 +335,19 @@ def _score_contract(
     coinched = multiplier > 1
     all_declarations = sum(declarations.values())
 
-    # A failed taker keeps, loses or hands over his belote as the rule set says; the
-    # defence of a made coinche scores nothing but its own belote.
-    kept, taken = _belote_of_beaten(rules, belote[beaten]) if not made else (belote[beaten], 0)
+    # A failed taker keeps, loses or hands over his belote as the rule set says, and so
+    # does the defence of a made coinche, which scores nothing else: it keeps its belote
+    # where that is imprenable (FFB coinche 2015, §10.1.1), the takers score it where it is
+    # prenable (FFB contrée 2016, §10.2 table: "Belote preneurs ou défense", defence 0).
+    # A made contract not coinched leaves each side its own belote.
+    kept, taken = (
+        _belote_of_beaten(rules, belote[beaten]) if not made or coinched else (belote[beaten], 0)
+    )
     capot_flat = contract.level is Level.CAPOT and terms.capot_flat is not None
     if made and not coinched and not capot_flat:
         # Both sides score what they took; the takers add the contract.
         parts = {
-            side: SideScore(_terms(cards[side], declarations[side], belote[side]))
-            for side in cards
+            side: SideScore(_terms(cards[side], declarations[side], belote[side])) for side in cards
         }
         made_terms = list(parts[taker].terms)
         if terms.made is MadeScore.BID:
@@ -344,6 +359,7 @@ def _score_contract(
 
     winner_belote = belote[winner] + taken
     belote_term = [Term(TermKind.BELOTE, winner_belote)] if winner_belote else []
+    outside: list[Term] = []
     if capot_flat:
         assert terms.capot_flat is not None
         inside = [Term(TermKind.CAPOT_FLAT, terms.capot_flat)]
@@ -363,7 +379,6 @@ def _score_contract(
             inside.append(Term(TermKind.DECLARATIONS, all_declarations))
         contract_term = Term(TermKind.CONTRACT, value)
         add_contract = made or terms.failed is not FailedScore.POINTS
-        outside: list[Term] = []
         if terms.multiplies is Multiplies.BID:
             # Only the contract is multiplied: base and the rest are added once.
             outside = inside + belote_term

@@ -120,7 +120,9 @@ def add_language(project: Path, lang: str) -> Path:
     """Create the catalog of a new language, with the plural rule CLDR gives it."""
     locale = check_locale_code(lang)
     if lang == SOURCE_LANGUAGE:
-        raise ContentError(Path("locales"), None, "English is the source language: it has no catalog")
+        raise ContentError(
+            Path("locales"), None, "English is the source language: it has no catalog"
+        )
     target = catalog_path(project / "locales", lang)
     if target.exists():
         raise ContentError(target, None, "this language already has a catalog")

@@ -198,9 +198,13 @@ def check_nameable(rules: RuleSet, source: Source) -> None:
             )
 
 
-def parse_example(source: Source, context: Context, kinds: Collection[str] | None = None) -> Example:
+def parse_example(
+    source: Source, context: Context, kinds: Collection[str] | None = None
+) -> Example:
     given = source.fields(
-        "an example", frozenset({"scenario", "title", "text"}), frozenset({"scenario", "title", "text"})
+        "an example",
+        frozenset({"scenario", "title", "text"}),
+        frozenset({"scenario", "title", "text"}),
     )
     scenario_id = given["scenario"].text("scenario")
     checked = context.checked.get(scenario_id)
@@ -245,7 +249,9 @@ def parse_sections(source: Source, rules: RuleSet, context: Context) -> tuple[Se
         given = item.fields(
             "a section", frozenset({"heading", "blocks"}), frozenset({"heading", "blocks"})
         )
-        blocks = tuple(parse_block(block, rules, context) for block in given["blocks"].items("blocks"))
+        blocks = tuple(
+            parse_block(block, rules, context) for block in given["blocks"].items("blocks")
+        )
         sections.append(Section(given["heading"].text("heading"), blocks))
     return tuple(sections)
 

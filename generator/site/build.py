@@ -23,11 +23,9 @@ from ..content.catalogs import (
     Problem,
     catalog_path,
     check_messages,
-    compile_catalog,
     discover_languages,
     locale_of,
     read_catalog_file,
-    translated_keys,
 )
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
@@ -122,23 +120,18 @@ def shows(templates: Path) -> list[str]:
     )
 
 
-def load_languages(project: Project, settings: SiteSettings) -> list[Language]:
+def load_languages(project: Project, settings: SiteSettings | None = None) -> list[Language]:
     """English, then every catalog's language; a broken translation stops the build."""
     files = project.files
-    languages = [Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))]
+    settings = settings or SiteSettings("")
+    languages = [
+        Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
+    ]
     problems: list[Mismatch | Problem] = []
     for lang in discover_languages(project.locales)[1:]:
         file = read_catalog_file(catalog_path(project.locales, lang), lang, files)
         problems += check_messages(file)
-        languages.append(
-            Language(
-                lang,
-                locale_of(lang, file.path),
-                compile_catalog(file.catalog),
-                frozenset(translated_keys(file.catalog)),
-                settings.grouping(lang),
-            )
-        )
+        languages.append(Language.of(file, lang, settings.grouping(lang)))
     if problems:
         raise Problems(problems)
     return languages
@@ -156,7 +149,9 @@ def load_inputs(project: Project) -> Inputs:
     if mismatches:
         raise Problems(mismatches)
     vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
-    context = LoadContext(rulesets, Context(by_id(checked), shows(project.templates)), files, project.content)
+    context = LoadContext(
+        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
+    )
     pages = discover_pages(context)
     languages = load_languages(project, settings)
     return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages)
@@ -197,7 +192,9 @@ class Renderer:
         return f"{root}{page.path(lang)}index.html"
 
     def alternates(self, page: Page) -> list[dict[str, str]]:
-        return [{"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in self.advertised]
+        return [
+            {"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in self.advertised
+        ]
 
     def page_context(self, page: Page, language: Language, gettext: Gettext) -> dict[str, Any]:
         root = "../" * page.depth()
@@ -226,12 +223,20 @@ class Renderer:
             "x_default": self.url(page.path(SOURCE_LANGUAGE)),
             "links": {other.key: self.href(root, other, language.code) for other in pages},
             "page_links": [
-                {"href": self.href(root, other, language.code), "page": other, "current": other is page}
+                {
+                    "href": self.href(root, other, language.code),
+                    "page": other,
+                    "current": other is page,
+                }
                 for other in pages
                 if not other.is_home
             ],
-            "previous": {"href": self.href(root, before, language.code), "page": before} if before else None,
-            "next": {"href": self.href(root, after, language.code), "page": after} if after else None,
+            "previous": {"href": self.href(root, before, language.code), "page": before}
+            if before
+            else None,
+            "next": {"href": self.href(root, after, language.code), "page": after}
+            if after
+            else None,
             "switcher": [
                 {
                     "href": self.href(root, page, other.code),
@@ -257,9 +262,13 @@ class Renderer:
         context = self.page_context(page, language, gettext)
         what = f"page {page.key or 'home'} in {language.code}"
         templates = self.inputs.project.templates
-        html = render(self.env, page.kind.template, {**context, "incomplete": False}, templates, what)
+        html = render(
+            self.env, page.kind.template, {**context, "incomplete": False}, templates, what
+        )
         if gettext.missed:
-            html = render(self.env, page.kind.template, {**context, "incomplete": True}, templates, what)
+            html = render(
+                self.env, page.kind.template, {**context, "incomplete": True}, templates, what
+            )
         check_html(html, page, what)
         return Rendered(page.path(language.code) + "index.html", html, gettext)
 
@@ -284,7 +293,9 @@ class Renderer:
                 for lang in self.advertised
             ],
         }
-        return render(self.env, "root_index.html", context, self.inputs.project.templates, "the root page")
+        return render(
+            self.env, "root_index.html", context, self.inputs.project.templates, "the root page"
+        )
 
     def render_sitemap(self) -> str:
         entries = [
@@ -296,7 +307,13 @@ class Renderer:
             for page in self.inputs.pages
             for lang in self.advertised
         ]
-        return render(self.env, "sitemap.xml", {"entries": entries}, self.inputs.project.templates, "the sitemap")
+        return render(
+            self.env,
+            "sitemap.xml",
+            {"entries": entries},
+            self.inputs.project.templates,
+            "the sitemap",
+        )
 
 
 def check_html(html: str, page: Page, what: str) -> None:
@@ -354,14 +371,17 @@ def render_all(inputs: Inputs, pictures: PictureStore, report: Report) -> Iterat
         report.languages[language.code] = completeness(by_language[language.code])
     threshold = inputs.settings.advertise_from
     advertised = [
-        lang for lang in inputs.languages
+        lang
+        for lang in inputs.languages
         if lang.is_source or report.languages[lang.code] >= threshold
     ]
     report.unadvertised = [lang.code for lang in inputs.languages if lang not in advertised]
     if len(advertised) != len(inputs.languages):
         renderer.advertised = advertised
         for language in inputs.languages:
-            by_language[language.code] = [renderer.render_page(page, language) for page in inputs.pages]
+            by_language[language.code] = [
+                renderer.render_page(page, language) for page in inputs.pages
+            ]
     for rendered in by_language.values():
         for page in rendered:
             yield page.path, page.html
@@ -382,9 +402,15 @@ def check_out(project: Project, out: Path) -> None:
     for folder in (*project.inputs(), project.root / "generator", project.cache):
         real = Path(os.path.realpath(folder))
         if _inside(target, real):
-            raise ContentError(out, None, f"the output would be inside the inputs ({folder}): choose another folder")
+            raise ContentError(
+                out,
+                None,
+                f"the output would be inside the inputs ({folder}): choose another folder",
+            )
     if _inside(root, target):
-        raise ContentError(out, None, "the output would hold the project itself: choose another folder")
+        raise ContentError(
+            out, None, "the output would hold the project itself: choose another folder"
+        )
 
 
 def build(project: Project, out: Path | None, *, dry: bool = False) -> Report:
@@ -434,4 +460,6 @@ def page_messages(project: Project) -> dict[str, set[Key]]:
     inputs = load_inputs(project)
     renderer = Renderer(inputs, PictureStore(project.cache / "pictures", dry=True))
     source = inputs.languages[0]
-    return {page.key or "home": renderer.render_page(page, source).gettext.used for page in inputs.pages}
+    return {
+        page.key or "home": renderer.render_page(page, source).gettext.used for page in inputs.pages
+    }

@@ -13,13 +13,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from babel import Locale
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
-from ..content.catalogs import SOURCE_LANGUAGE, Key, LoadedCatalog
+from ..content.catalogs import (
+    SOURCE_LANGUAGE,
+    CatalogFile,
+    Key,
+    catalog_path,
+    compile_catalog,
+    locale_of,
+    read_catalog_file,
+    translated_keys,
+)
+from ..content.files import InputFiles
 
 # A tag, or the start of one that never closes (`<img src=x onerror=...`).
 TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>?")
@@ -61,9 +72,13 @@ class Language:
         return Language(SOURCE_LANGUAGE, locale, NullTranslations(), None, min_grouping)
 
     @staticmethod
-    def of(loaded: LoadedCatalog, min_grouping: int = 1) -> Language:
+    def of(file: CatalogFile, lang: str, min_grouping: int = 1) -> Language:
         return Language(
-            loaded.lang, loaded.locale, loaded.translations, loaded.translated, min_grouping
+            lang,
+            locale_of(lang, file.path),
+            compile_catalog(file.catalog),
+            frozenset(translated_keys(file.catalog)),
+            min_grouping,
         )
 
     @property
@@ -91,6 +106,14 @@ class Language:
         """A number as the language writes it, grouped from CLDR's minimum grouping digits."""
         grouped = abs(value) >= 10 ** (3 + self.min_grouping - 1)
         return str(format_decimal(value, locale=self.locale, group_separator=grouped))
+
+
+def load_language(locales: Path, lang: str, files: InputFiles, min_grouping: int = 1) -> Language:
+    """One language of the site: English, or a catalog's (its messages not checked here)."""
+    if lang == SOURCE_LANGUAGE:
+        return Language.source(locale_of(lang, locales), min_grouping)
+    file = read_catalog_file(catalog_path(locales, lang), lang, files)
+    return Language.of(file, lang, min_grouping)
 
 
 @dataclass

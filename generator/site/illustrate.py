@@ -90,14 +90,20 @@ class Illustrator:
                 text_of(gettext.gettext("On the table: %(plays)s.", mark=False) % {"plays": plays})
             )
         else:
-            parts.append(gettext.text("Nothing has been played yet."))
+            parts.append(text_of(gettext.gettext("Nothing has been played yet.", mark=False)))
         parts.append(f"{text_of(words.hand(position.seat))} {text_of(words.listed(names))}.")
         if len(allowed) == len(names):
-            parts.append(gettext.text("Every card is highlighted: all may be played."))
+            parts.append(
+                text_of(
+                    gettext.gettext("Every card is highlighted: all may be played.", mark=False)
+                )
+            )
         else:
             parts.append(
                 text_of(
-                    gettext.gettext("Highlighted: %(cards)s; the other cards are greyed out.", mark=False)
+                    gettext.gettext(
+                        "Highlighted: %(cards)s; the other cards are greyed out.", mark=False
+                    )
                     % {"cards": words.listed(allowed)}
                 )
             )

@@ -73,7 +73,9 @@ class Output:
             self.parent.mkdir(parents=True, exist_ok=True)
             handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except OSError as error:
-            raise ContentError(self.out, None, f"cannot write beside the output: {error.strerror}") from None
+            raise ContentError(
+                self.out, None, f"cannot write beside the output: {error.strerror}"
+            ) from None
         try:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -121,7 +123,7 @@ class Output:
 
 def copy_static(source: Path, target: Path, files: InputFiles) -> list[Path]:
     """Copy the static files: regular files only, each inside the project; return them."""
-    copied = []
+    copied: list[Path] = []
     if not source.is_dir():
         return copied
     for path in files.walk(source):

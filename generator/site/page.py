@@ -153,7 +153,9 @@ def discover_pages(context: LoadContext) -> list[Page]:
     for page in pages:
         if page.key in seen:
             raise ContentError(
-                page.source, None, f"page {page.key or 'home'!r} is also made by {seen[page.key].source}"
+                page.source,
+                None,
+                f"page {page.key or 'home'!r} is also made by {seen[page.key].source}",
             )
         seen[page.key] = page
     if "" not in seen:
@@ -176,4 +178,3 @@ def neighbours(pages: Sequence[Page], page: Page) -> tuple[Page | None, Page | N
         reading[index - 1] if index else None,
         reading[index + 1] if index + 1 < len(reading) else None,
     )
-

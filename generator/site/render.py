@@ -120,15 +120,23 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
         raise
     except TemplateSyntaxError as error:
         path = error.filename or str(templates / (error.name or "?"))
-        raise ContentError(path, error.lineno, f"template syntax: {excerpt(error.message, 160)}") from None
+        raise ContentError(
+            path, error.lineno, f"template syntax: {excerpt(error.message, 160)}"
+        ) from None
     except TemplateNotFound as error:
-        raise ContentError(templates, None, f"no template {excerpt(error.name)} (rendering {what})") from None
+        raise ContentError(
+            templates, None, f"no template {excerpt(error.name)} (rendering {what})"
+        ) from None
     except (TemplateError, TypeError, ValueError, KeyError, AttributeError, LookupError) as error:
         path, line = _template_frame(error, templates)
         message = excerpt(str(error) or type(error).__name__, 160)
-        raise ContentError(path or templates, line, f"template error rendering {what}: {message}") from None
+        raise ContentError(
+            path or templates, line, f"template error rendering {what}: {message}"
+        ) from None
 
 
-def render(env: Environment, template: str, context: dict[str, Any], templates: Path, what: str) -> str:
+def render(
+    env: Environment, template: str, context: dict[str, Any], templates: Path, what: str
+) -> str:
     with template_errors(templates, what):
         return env.get_template(template).render(context)

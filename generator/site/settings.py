@@ -35,7 +35,9 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
     given = source.fields("site settings", _KEYS, frozenset({"base_url"}))
     base_url = os.environ.get("BELOTE_SITE_URL") or given["base_url"].text("base_url")
     if not re.fullmatch(r"https?://[^\s<>\"']+", base_url):
-        raise given["base_url"].error(f"base_url must be an http(s) address, not {excerpt(base_url)}")
+        raise given["base_url"].error(
+            f"base_url must be an http(s) address, not {excerpt(base_url)}"
+        )
     advertise = 0.0
     if "advertise_from" in given:
         advertise = float(given["advertise_from"].integer("advertise_from", 0, 100))

@@ -20,7 +20,15 @@ from ..engine import BeloteError
 from .compare import Comparer, Mismatch
 from .kind import Scenario, ScenarioKind, scenario_kinds
 
-__all__ = ["Checked", "Mismatch", "Scenario", "ScenarioKind", "check_all", "checked", "scenario_kinds"]
+__all__ = [
+    "Checked",
+    "Mismatch",
+    "Scenario",
+    "ScenarioKind",
+    "check_all",
+    "checked",
+    "scenario_kinds",
+]
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,9 @@ def no_card_twice(groups: Mapping[Seat, list[Card]], source: Source) -> None:
             seen[card] = seat
 
 
-def _contract(given: Mapping[str, Source], rules: RuleSet, taker: Seat, trump: Trump) -> Contract | None:
+def _contract(
+    given: Mapping[str, Source], rules: RuleSet, taker: Seat, trump: Trump
+) -> Contract | None:
     bidding = rules.bidding
     if bidding is None:
         for key in ("contract", "coinche"):
@@ -102,7 +104,9 @@ def _contract(given: Mapping[str, Source], rules: RuleSet, taker: Seat, trump: T
             coinche = Coinche(name)
         except ValueError:
             known = " | ".join(c.value for c in Coinche)
-            raise given["coinche"].error(f"unknown coinche level {excerpt(name)} ({known})") from None
+            raise given["coinche"].error(
+                f"unknown coinche level {excerpt(name)} ({known})"
+            ) from None
     return Contract(taker, trump, level, bid, coinche)
 
 
@@ -150,7 +154,9 @@ def read_deal(source: Source, rules: RuleSet, keys: frozenset[str]) -> DealFacts
     """One deal's facts, every fact checked against the rule set and against the others."""
     given = source.fields("a deal", keys, DEAL_REQUIRED)
     if len(rules.sides) != 2:
-        raise source.error(f"rule set {rules.id} has {len(rules.sides)} sides; a deal score needs two")
+        raise source.error(
+            f"rule set {rules.id} has {len(rules.sides)} sides; a deal score needs two"
+        )
     trump = fields.trump(given["trump"], rules)
     taker = fields.seat(given["taker"], rules)
     contract = _contract(given, rules, taker, trump)
@@ -201,4 +207,3 @@ def read_deal(source: Source, rules: RuleSet, keys: frozenset[str]) -> DealFacts
         leader=leader(given, rules),
         contract=contract,
     )
-

@@ -21,12 +21,22 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
+from generator.content.catalogs import discover_languages
+from generator.site.build import Project, load_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 PYBABEL = Path(sys.executable).parent / "pybabel"
-LANGUAGES = ["en", "cs", "fr", "hr", "sk", "vi"]
-# Every page each language has, below its folder (seed pages 000/002, 003, 004).
-PAGES = ["", "legal-cards/", "rules/", "variants/classic-team/"]
+# The languages and pages of the project as it is: found, never listed here.
+LANGUAGES = discover_languages(ROOT / "locales")
+
+
+def discovered_pages(root: Path = ROOT) -> list[str]:
+    """Every page each language has, below its folder ("" for home, "rules/"), as discovered."""
+    inputs = load_inputs(Project(root))
+    return [page.path("x")[2:] for page in inputs.pages]
+
+
+PAGES = discovered_pages()
 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
 _SHARED: dict[str, object] = {}
@@ -85,6 +95,15 @@ def tree_hash(folder: Path) -> dict[str, str]:
         else:
             found[key] = hashlib.sha256(path.read_bytes()).hexdigest()
     return found
+
+
+def leftovers(site: Path) -> list[Path]:
+    """What a build left beside its output folder, but for its lock."""
+    return [
+        path
+        for path in site.parent.iterdir()
+        if path.name.startswith(f".{site.name}.") and path.name != f".{site.name}.lock"
+    ]
 
 
 def all_files(folder: Path) -> set[str]:

@@ -178,9 +178,7 @@ CONTREE = replace(
 
 def three_players(base: RuleSet = MAISON) -> RuleSet:
     """Three players, each for himself: north, east and west, ten cards each."""
-    return replace(
-        base, id="three-players", seats=(N, E, W), partnerships=(), hand_size=10
-    )
+    return replace(base, id="three-players", seats=(N, E, W), partnerships=(), hand_size=10)
 
 
 def anticlockwise(base: RuleSet = MAISON) -> RuleSet:

@@ -1,4 +1,4 @@
-"""Variant cards (seed page 003): one page per `content/variants/<id>.yaml`, one structure for all."""
+"""Variant cards (seed page 003): a page per `content/variants/<id>.yaml`, one structure for all."""
 
 from __future__ import annotations
 
@@ -69,7 +69,9 @@ class VariantsKind(PageKind):
             if path.suffix.lower() not in (".yaml", ".yml"):
                 raise ContentError(path, None, "not a variant file: variant files end in .yaml")
             if not SLUG.fullmatch(path.stem) or "/" in path.stem:
-                raise ContentError(path, None, f"variant file name {excerpt(path.stem)} must be a slug")
+                raise ContentError(
+                    path, None, f"variant file name {excerpt(path.stem)} must be a slug"
+                )
             variant_source = read_yaml(path, context.files)
             if variant_source is None:
                 raise ContentError(path, 1, "the file is empty")
@@ -85,7 +87,10 @@ class VariantsKind(PageKind):
                     rules=variant.rules,
                     description=variant.goal,
                     content=VariantCard(
-                        variant, given["title"].text("title"), given["played"].text("played"), sections
+                        variant,
+                        given["title"].text("title"),
+                        given["played"].text("played"),
+                        sections,
                     ),
                     examples=tuple(e for section in sections for e in section.examples),
                     links=tuple(links(sections)),

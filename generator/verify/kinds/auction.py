@@ -95,7 +95,9 @@ def _contract(source: Source, auction: Auction) -> Contract | str:
             coinche = Coinche(name)
         except ValueError:
             known = " | ".join(c.value for c in Coinche)
-            raise given["coinche"].error(f"unknown coinche level {excerpt(name)} ({known})") from None
+            raise given["coinche"].error(
+                f"unknown coinche level {excerpt(name)} ({known})"
+            ) from None
     return Contract(taker, trump, level, bid, coinche)
 
 

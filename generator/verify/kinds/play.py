@@ -158,7 +158,9 @@ class PlayKind(ScenarioKind[PlayScenario, PlayAnswer]):
             if not position.is_legal(play):
                 allowed = ", ".join(card.code for card in position.legal_moves)
                 raise given["play"].error(f"play {play} is not allowed here (allowed: {allowed})")
-        last_trick = given["last_trick"].typed(bool, "last_trick") if "last_trick" in given else False
+        last_trick = (
+            given["last_trick"].typed(bool, "last_trick") if "last_trick" in given else False
+        )
         from_app = given["from_app"].typed(bool, "from_app") if "from_app" in given else False
         expect = _expectation(given["expect"], hand, rules) if "expect" in given else None
         scenario = PlayScenario(
