@@ -200,7 +200,10 @@ class Renderer:
         root = "../" * page.depth()
         pages = self.inputs.pages
         site_name = self.inputs.home.title
-        words = Words(gettext, self.inputs.vocabulary)
+        english = None
+        if not language.is_source:
+            english = Words(Gettext(self.inputs.languages[0]), self.inputs.vocabulary)
+        words = Words(gettext, self.inputs.vocabulary, english)
         before, after = neighbours(pages, page)
         description = page.description or self.inputs.home.description or ""
         head_title = gettext.text(site_name)

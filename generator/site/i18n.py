@@ -127,6 +127,8 @@ class Gettext:
     language: Language
     missed: set[Key] = field(default_factory=set)
     used: set[Key] = field(default_factory=set)
+    # Every fallback to English, counted (a message may fall back more than once).
+    fallbacks: int = 0
 
     def _resolve(self, context: str | None, msgid: str, text: str, mark: bool) -> Markup:
         key = (context, msgid)
@@ -135,6 +137,7 @@ class Gettext:
         if translated is None or key in translated:
             return safe_text(msgid, text)
         self.missed.add(key)
+        self.fallbacks += 1
         english = safe_text(msgid, msgid if text == msgid else text)
         if not mark:
             return english

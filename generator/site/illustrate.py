@@ -20,7 +20,7 @@ from .pictures.diagram import HEIGHT as DIAGRAM_HEIGHT
 from .pictures.diagram import WIDTH as DIAGRAM_WIDTH
 from .pictures.diagram import TrickDiagram, draw_diagram
 from .pictures.store import Picture, PictureStore
-from .words import Words
+from .words import Alt, Words
 
 
 def text_of(markup: str) -> str:
@@ -76,9 +76,12 @@ class Illustrator:
 
         return self.store.get(inputs, (DIAGRAM_WIDTH, DIAGRAM_HEIGHT), draw)
 
-    def diagram_alt(self, scenario: PlayScenario, answer: PlayAnswer) -> str:
+    def diagram_alt(self, scenario: PlayScenario, answer: PlayAnswer) -> Alt:
         """What the diagram shows, in sentences, for its alt text."""
-        words, gettext = self.words, self.words.gettext
+        return self.words.alt(lambda words: self._diagram_text(words, scenario, answer))
+
+    def _diagram_text(self, words: Words, scenario: PlayScenario, answer: PlayAnswer) -> str:
+        gettext = words.gettext
         position = scenario.position
         trick = answer.table
         names = [words.card(card) for card in position.hand]

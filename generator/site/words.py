@@ -7,7 +7,7 @@ values, so that what a translation says stays text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from babel.lists import format_list
@@ -31,12 +31,34 @@ from .i18n import Gettext
 from .vocabulary import Vocabulary
 
 
+@dataclass(frozen=True)
+class Alt:
+    """A picture's text alternative, and its language when that is not the page's."""
+
+    text: str
+    lang: str | None = None
+
+
 @dataclass
 class Words:
     """Names and phrases for engine values, in one language."""
 
     gettext: Gettext
     vocabulary: Vocabulary
+    # The same words in English, for an alternative text the language cannot give whole.
+    english: Words | None = None
+
+    def alt(self, describe: Callable[[Words], str]) -> Alt:
+        """A text alternative built by `describe`; in English, marked so, if any of it falls back.
+
+        An attribute cannot hold a marked fallback, so a text alternative is
+        in one language: the page's, or English with its `lang`.
+        """
+        before = self.gettext.fallbacks
+        text = describe(self)
+        if self.gettext.fallbacks == before or self.english is None:
+            return Alt(text)
+        return Alt(describe(self.english), self.english.gettext.language.tag)
 
     def word(self, context: str, key: str, *, mark: bool = True, **values: object) -> Markup:
         """The vocabulary's message for `key` in `context`, its placeholders filled."""
@@ -59,9 +81,9 @@ class Words:
     def card(self, card: Card) -> Markup:
         return self.word("card", card.code)
 
-    def card_text(self, card: Card) -> str:
-        """The card's name as plain text, for alt and title attributes."""
-        return self.text(self.word("card", card.code, mark=False))
+    def card_alt(self, card: Card) -> Alt:
+        """The card's name as a picture's text alternative."""
+        return self.alt(lambda words: words.text(words.word("card", card.code, mark=False)))
 
     def reason(self, reason: Reason) -> Markup:
         return self.word("reason", reason.value)

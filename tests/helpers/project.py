@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
 from generator.content.catalogs import discover_languages
-from generator.site.build import Project, load_inputs
+from generator.site.build import Project, build, load_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 PYBABEL = Path(sys.executable).parent / "pybabel"
@@ -37,6 +37,19 @@ def discovered_pages(root: Path = ROOT) -> list[str]:
 
 
 PAGES = discovered_pages()
+
+
+def advertised_languages(root: Path = ROOT) -> list[str]:
+    """The languages the site links to: those translated enough (content/site.yaml's threshold).
+
+    Which ones is the build's own reckoning; tests/test_growth.py checks the
+    threshold itself against a language with nothing translated.
+    """
+    report = build(Project(root), None, dry=True)
+    return [lang for lang in LANGUAGES if lang not in report.unadvertised]
+
+
+ADVERTISED = advertised_languages()
 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
 _SHARED: dict[str, object] = {}

@@ -1,0 +1,504 @@
+"""Room to grow: a language, a page kind or a scenario kind is a local change, and work is done once.
+
+The long test here copies the repository, adds three languages (one with a
+region), a page kind and a scenario kind the way a contributor would, and
+runs the test suite there: it must pass without a test being touched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.html import parse
+from helpers.project import (
+    ROOT,
+    cli,
+    cli_quiet,
+    copy_project,
+    fill,
+    po_path,
+    read_catalog,
+    shared_build,
+    tree_hash,
+    write_catalog,
+)
+
+from generator.site.build import Project, build
+from generator.verify import scenario_kinds
+
+BIN = Path(sys.executable).parent
+
+
+def require(tool: Path | None, what: str) -> Path:
+    """The tool, or a skip outside CI (a failure in CI, where every tool must be installed)."""
+    if tool is not None and tool.exists():
+        return tool
+    message = f"{what} is missing (pip install -e '.[test]')"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message + "; skipped outside CI")
+
+
+# ---------------------------------------------------------------------------
+# work done once
+
+
+def test_build_reads_and_verifies_each_scenario_exactly_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    project, _ = shared_build(tmp_path_factory)
+    reads: Counter[str] = Counter()
+    computes: Counter[str] = Counter()
+    for kind in scenario_kinds().values():
+        read, compute = kind.read, kind.compute
+
+        def counted_read(entry: Any, *, need_expect: bool, _read: Any = read) -> Any:
+            reads[entry.id] += 1
+            return _read(entry, need_expect=need_expect)
+
+        def counted_compute(scenario: Any, _compute: Any = compute) -> Any:
+            computes[scenario.id] += 1
+            return _compute(scenario)
+
+        monkeypatch.setattr(kind, "read", counted_read)
+        monkeypatch.setattr(kind, "compute", counted_compute)
+    report = build(Project(project), tmp_path_factory.mktemp("once") / "site")
+    assert report.scenarios == len(reads) > 100
+    assert set(reads.values()) == {1}, [i for i, n in reads.items() if n != 1]
+    assert set(computes.values()) == {1}, [i for i, n in computes.items() if n != 1]
+    assert set(computes) == set(reads)
+
+
+# ---------------------------------------------------------------------------
+# the translators' workflow leaves a clean diff
+
+
+def _catalog_tree(project: Path) -> dict[str, str]:
+    return tree_hash(project / "locales")
+
+
+def test_locale_update_changes_nothing_when_the_catalogs_are_current(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project", cache=False)
+    before = _catalog_tree(project)
+    status, out, err = cli(capsys, project, "locale", "update")
+    assert status == 0, err
+    assert _catalog_tree(project) == before, "the committed catalogs are out of date"
+    assert "none changed" in out
+
+
+def test_locale_add_then_update_adds_one_file_and_changes_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project", cache=False)
+    before = _catalog_tree(project)
+    cli_quiet(project, "locale", "add", "de")
+    cli_quiet(project, "locale", "update")
+    after = _catalog_tree(project)
+    added = {path for path in after if path not in before}
+    assert added == {"de", "de/LC_MESSAGES", "de/LC_MESSAGES/messages.po"}
+    assert {path: after[path] for path in before} == before
+    text = po_path(project, "de").read_text(encoding="utf-8")
+    header = dict(read_catalog(po_path(project, "de"), "de").mime_headers)
+    assert header["Project-Id-Version"].startswith("belote-site ")
+    assert "PROJECT" not in text and "FULL NAME" not in text and "ORGANIZATION" not in text
+    assert header["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
+
+
+# ---------------------------------------------------------------------------
+# a language below the threshold is built, but not advertised
+
+
+def test_an_untranslated_language_is_built_but_not_advertised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project")
+    cli_quiet(project, "locale", "add", "pt_BR")
+    site = tmp_path / "site"
+    status, _, err = cli(capsys, project, "build", "--out", site)
+    assert status == 0, err
+    assert "pt_BR 0 % (not advertised)" in err
+    assert (site / "pt_BR" / "rules" / "index.html").is_file()
+    root = (site / "index.html").read_text(encoding="utf-8")
+    assert "pt_BR" not in root and "pt-BR" not in root
+    assert "pt_BR" not in (site / "sitemap.xml").read_text(encoding="utf-8")
+    french = parse(site / "fr" / "rules" / "index.html")
+    assert not [a for a in french.find_all("a") if a.attrs.get("hreflang") == "pt-BR"]
+    # Its own pages still name their language, and link to the advertised ones.
+    own = parse(site / "pt_BR" / "rules" / "index.html")
+    assert own.find_all("html")[0].attrs["lang"] == "pt-BR"
+    assert [a for a in own.find_all("a") if a.attrs.get("hreflang") == "fr"]
+    # Translated, it is advertised: the root page sends a Brazilian browser to pt_BR/.
+    catalog = read_catalog(po_path(project, "pt_BR"), "pt_BR")
+    fill(catalog, "[pt]")
+    write_catalog(po_path(project, "pt_BR"), catalog)
+    cli_quiet(project, "build", "--out", site)
+    root = (site / "index.html").read_text(encoding="utf-8")
+    assert '"pt-br": "pt_BR"' in root
+    assert 'hreflang="pt-BR"' in root
+
+
+# ---------------------------------------------------------------------------
+# the command line's small promises
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli(capsys, ROOT, "--version")
+    assert stop.value.code == 0
+    assert re.fullmatch(r"belote-site \d+\.\d+\.\d+\n", capsys.readouterr().out)
+
+
+def test_build_with_project_writes_into_the_project(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    cwd = Path.cwd()
+    os.chdir(elsewhere)
+    try:
+        status, _, err = cli(capsys, project, "build")
+    finally:
+        os.chdir(cwd)
+    assert status == 0, err
+    assert (project / "site" / "index.html").is_file()
+    assert not list(elsewhere.iterdir())
+    assert re.search(r"built \d+ pages into .* in \d+\.\d s: \d+ scenarios checked", err)
+
+
+def test_build_reads_the_content_folder_it_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project", cache=False)
+    other = tmp_path / "other-content"
+    shutil.copytree(project / "content", other)
+    text = (other / "pages" / "rules.yaml").read_text(encoding="utf-8")
+    (other / "pages" / "rules.yaml").write_text(text.replace("title: Belote rules", "title: Other"))
+    (project / "content" / "pages" / "rules.yaml").unlink()  # the default folder is broken
+    site = tmp_path / "site"
+    status, _, err = cli(capsys, project, "--content", other, "build", "--out", site)
+    assert status == 0, err
+    assert "<h1>Other</h1>" in (site / "en" / "rules" / "index.html").read_text(encoding="utf-8")
+
+
+def test_check_takes_a_subfolder_of_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = ROOT / "content" / "scenarios" / "legal-cards"
+    status, _, err = cli(capsys, ROOT, "check", folder)
+    expected = sum(
+        len(re.findall(r"(?m)^(?:- )?id: ", path.read_text())) for path in folder.glob("*.yaml")
+    )
+    assert status == 0, err
+    assert f"{expected} scenarios checked, all as expected" in err
+
+
+def test_links_name_files_so_the_site_opens_from_disk(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    _, site = shared_build(tmp_path_factory)
+    for path in site.rglob("*.html"):
+        for element in parse(path).iter():
+            href = element.attrs.get("href") if element.tag == "a" else None
+            if href is None or href.startswith(("http://", "https://", "#", "mailto:")):
+                continue
+            target = href.split("#")[0]
+            assert not target.endswith("/"), f"{path}: {href} opens a folder listing from disk"
+            assert (path.parent / target).is_file(), f"{path}: {href}"
+
+
+def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = copy_project(tmp_path / "project")
+    scenarios = project / "content" / "scenarios" / "three.yaml"
+    scenarios.write_text(
+        # Ten cards each at three; North's carré of kings is the only declaration.
+        "id: three-player-carre\nkind: declarations\nrules: three-players\ntrump: hearts\n"
+        "hands:\n  north: [KS, KH, KD, KC, 7S, 8S, 9D, 10D, AC, QC]\n"
+        "  east: [7H, 9S, JD, AD, 8C]\n"
+        "expect:\n  points: {north: 100, east: 0, west: 0}\n"
+    )
+    page = project / "content" / "pages" / "rules.yaml"
+    text = page.read_text(encoding="utf-8")
+    marker = "      - show: declaration-values\n"
+    assert marker in text
+    example = (
+        "      - example:\n          scenario: three-player-carre\n"
+        "          title: Three players\n          text: Each player scores for himself.\n"
+    )
+    page.write_text(text.replace(marker, marker + example, 1))
+    site = tmp_path / "site"
+    status, _, err = cli(capsys, project, "build", "--out", site)
+    assert status == 0, err
+    html = (site / "en" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'id="three-player-carre"' in html and "North: 100 points" in html
+    # Partners side by side: no page can name "north-east".
+    rules = project / "content" / "rulesets" / "side-by-side.yaml"
+    rules.write_text(
+        "extends: maison\nname: Side by side\npartnerships: [[north, east], [south, west]]\n"
+    )
+    text = scenarios.read_text().replace("rules: three-players", "rules: side-by-side")
+    text = text.replace("{north: 100, east: 0, west: 0}", "{north-east: 100, south-west: 0}")
+    scenarios.write_text(text)
+    status, _, err = cli(capsys, project, "check")
+    assert status == 2
+    assert err.count("\n") == 1 and "north-east" in err and "rules.yaml" in err
+
+
+# ---------------------------------------------------------------------------
+# the published workflow
+
+
+def test_the_workflow_passes_actionlint() -> None:
+    actionlint = require(BIN / "actionlint", "actionlint")
+    workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+    assert workflows
+    done = subprocess.run(
+        [str(actionlint), *map(str, workflows)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_workflow_tests_pull_requests_and_watches_every_input() -> None:
+    text = (ROOT / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8")
+    assert "pull_request:" in text
+    for path in ("pyproject.toml", "Makefile", "scripts/**", "tests/**", "babel.cfg"):
+        assert f'"{path}"' in text, path
+    assert 'node-version: "22"' in text
+
+
+# ---------------------------------------------------------------------------
+# the whole suite, in a copy that grew
+
+GLOSSARY_KIND = '''"""A glossary: the game's words, each with its meaning, and one example."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...content.nodes import Source
+from ..blocks import parse_example
+from ..page import LoadContext, Page, PageKind, slug
+
+
+class GlossaryKind(PageKind):
+    name = "glossary"
+    template = "glossary.html"
+    keys = frozenset({"slug", "title", "terms", "example"})
+    required = frozenset({"slug", "title", "terms"})
+
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        terms = tuple(
+            (item.fields("a term", frozenset({"term", "meaning"}))["term"].text("term"),
+             item.fields("a term", frozenset({"term", "meaning"}))["meaning"].text("meaning"))
+            for item in given["terms"].items("terms")
+        )
+        examples = (parse_example(given["example"], context.blocks),) if "example" in given else ()
+        return [
+            Page(
+                key=slug(given["slug"]),
+                kind=self,
+                title=given["title"].text("title"),
+                order=order,
+                source=source.path,
+                content=terms,
+                examples=examples,
+                inputs=(source.path,),
+            )
+        ]
+
+
+KIND = GlossaryKind()
+'''
+GLOSSARY_TEMPLATE = """{% extends "base.html" %}
+{% block main %}
+<h1>{{ _(page.title) }}</h1>
+<dl>
+{% for term, meaning in content %}
+  <dt>{{ _(term) }}</dt><dd>{{ _(meaning) }}</dd>
+{% endfor %}
+</dl>
+{% for example in page.examples %}
+{% include example.template %}
+{% endfor %}
+{% endblock %}
+"""
+GLOSSARY_PAGE = """kind: glossary
+order: 90
+slug: glossary
+title: Glossary
+terms:
+  - {term: Dix de der, meaning: The ten points of the last trick.}
+example:
+  scenario: grown-trick-value
+  title: A trick's value
+  text: Ace, ten, seven of spades and the jack of trumps.
+"""
+TRICK_VALUE_KIND = '''"""Trick-value scenarios: four cards and a trump, and what they are worth."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...content import fields
+from ...content.nodes import Source
+from ...content.scenarios import Entry
+from ...engine import Card, Trump
+from ..compare import Comparer
+from ..kind import Expectation, Scenario, ScenarioKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValueExpectation(Expectation):
+    points: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValueScenario(Scenario):
+    trump: Trump
+    cards: tuple[Card, ...]
+    expect: ValueExpectation | None = None
+
+
+class TrickValueKind(ScenarioKind[ValueScenario, int]):
+    name = "trick-value"
+    keys = frozenset({"trump", "cards"})
+    required = frozenset({"kind", "trump", "cards"})
+
+    def parse(self, entry: Entry, given: Mapping[str, Source]) -> ValueScenario:
+        expect = None
+        if "expect" in given:
+            wanted = given["expect"].fields("expect", frozenset({"points"}))
+            expect = ValueExpectation(
+                points=wanted["points"].integer("points", 0) if "points" in wanted else None,
+                **Expectation.where(given["expect"]),
+            )
+        return ValueScenario(
+            **Scenario.common(entry),
+            trump=fields.trump(given["trump"], entry.rules),
+            cards=tuple(fields.cards(given["cards"], "cards")),
+            expect=expect,
+        )
+
+    def compute(self, scenario: ValueScenario) -> int:
+        return sum(scenario.rules.values.points(card, scenario.trump) for card in scenario.cards)
+
+    def compare(self, scenario: ValueScenario, answer: int, check: Comparer) -> None:
+        if scenario.expect is not None:
+            check.compare("points", scenario.expect.points, answer)
+
+    def as_json(self, scenario: ValueScenario, answer: int) -> dict[str, Any]:
+        return {"points": answer}
+
+
+KIND = TrickValueKind()
+'''
+TRICK_VALUE_TEMPLATE = """<article class="example" id="{{ example.scenario.id }}">
+  <h3>{{ _(example.title) }}</h3>
+  <p>{{ words.points(example.answer) }}</p>
+  <p class="explanation">{{ _(example.text) }}</p>
+</article>
+"""
+TRICK_VALUE_SCENARIO = """# Ace 11, ten 10, seven 0 of spades and the jack of hearts as trump 20: 41.
+id: grown-trick-value
+kind: trick-value
+rules: maison
+trump: hearts
+cards: [AS, 10S, 7S, JH]
+expect:
+  points: 41
+"""
+
+
+def _tracked_files(target: Path) -> None:
+    """The repository as a clone would have it (tracked files, as they are in the work tree)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    for name in filter(None, (entry.decode() for entry in listed)):
+        source = ROOT / name
+        if source.is_file():
+            destination = target / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination)
+    if (ROOT / ".cache" / "pictures").is_dir():
+        shutil.copytree(ROOT / ".cache" / "pictures", target / ".cache" / "pictures")
+
+
+def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs the repository's git history to copy it")
+    copy = tmp_path / "grown"
+    _tracked_files(copy)
+
+    # The copy's own code, first on the path of every process the copy starts.
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def run(*args: str) -> None:
+        done = subprocess.run(
+            [str(BIN / "python"), "-m", "generator", *args],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    # A page kind and a scenario kind: one module and one template each, and content.
+    (copy / "generator/site/pages/glossary.py").write_text(GLOSSARY_KIND)
+    (copy / "templates/glossary.html").write_text(GLOSSARY_TEMPLATE)
+    (copy / "content/pages/glossary.yaml").write_text(GLOSSARY_PAGE)
+    (copy / "generator/verify/kinds/trick_value.py").write_text(TRICK_VALUE_KIND)
+    (copy / "templates/example_trick-value.html").write_text(TRICK_VALUE_TEMPLATE)
+    (copy / "content/scenarios/grown.yaml").write_text(TRICK_VALUE_SCENARIO)
+    # The translators translate the new page's words; three languages arrive, untranslated.
+    run("locale", "update")
+    for lang in ("cs", "fr", "hr", "sk", "vi"):
+        catalog = read_catalog(po_path(copy, lang), lang)
+        for message in catalog:
+            if message.id and (not message.string or message.fuzzy):
+                message.flags.discard("fuzzy")
+                forms = (
+                    [message.id[0]] + [message.id[1]] * (catalog.num_plurals - 1)
+                    if isinstance(message.id, (list, tuple))
+                    else None
+                )
+                message.string = tuple(forms) if forms else message.id
+        write_catalog(po_path(copy, lang), catalog)
+    for lang in ("de", "pl", "pt_BR"):
+        run("locale", "add", lang)
+    run("check")
+    done = subprocess.run(
+        [
+            str(BIN / "python"),
+            "-m",
+            "pytest",
+            "-q",
+            "-x",
+            "-p",
+            "no:cacheprovider",
+            "--ignore=tests/browser",
+            "--ignore=tests/test_growth.py",
+            "--ignore=tests/test_lint.py",
+            "--ignore=tests/test_hostile.py",
+        ],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "glossary" in (copy / "content/pages/glossary.yaml").read_text()
