@@ -184,7 +184,7 @@ def _port(text: str) -> int:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line, and the exit status of every other invalid input.
-        print(f"{self.prog}: error: {printable(message)}", file=sys.stderr)
+        print(f"error: {self.prog}: {printable(message)}", file=sys.stderr)
         sys.exit(EXIT_INVALID)
 
 

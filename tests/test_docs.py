@@ -57,7 +57,9 @@ def test_documented_example_is_accepted(
         assert slug, f"{doc}:{line}: a page example names its slug"
         pages = project / "content" / "pages"
         replaced = [
-            path for path in pages.glob("*.yaml") if f"\nslug: {slug.group(1)}\n" in path.read_text()
+            path
+            for path in pages.glob("*.yaml")
+            if f"\nslug: {slug.group(1)}\n" in path.read_text()
         ]
         assert len(replaced) == 1, f"{doc}:{line}: no page of slug {slug.group(1)} to replace"
         replaced[0].write_text(text, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Room to grow: a language, a page kind or a scenario kind is a local change, and work is done once.
+"""Room to grow: a language, a page or scenario kind is a local change; work is done once.
 
 The long test here copies the repository, adds three languages (one with a
 region), a page kind and a scenario kind the way a contributor would, and
@@ -412,7 +412,7 @@ TRICK_VALUE_TEMPLATE = """<article class="example" id="{{ example.scenario.id }}
   <p class="explanation">{{ _(example.text) }}</p>
 </article>
 """
-TRICK_VALUE_SCENARIO = """# Ace 11, ten 10, seven 0 of spades and the jack of hearts as trump 20: 41.
+TRICK_VALUE_SCENARIO = """# Ace 11, ten 10, seven 0 of spades, the jack of hearts as trump 20: 41.
 id: grown-trick-value
 kind: trick-value
 rules: maison
@@ -434,6 +434,11 @@ def _tracked_files(target: Path) -> None:
             destination = target / name
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, destination)
+    # A repository of its own, as a clone is (some tests ask git what is committed).
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"]
+    subprocess.run([*git, "init", "-q"], cwd=target, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=target, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "copy"], cwd=target, check=True)
     if (ROOT / ".cache" / "pictures").is_dir():
         shutil.copytree(ROOT / ".cache" / "pictures", target / ".cache" / "pictures")
 

@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 from helpers.html import Element, parse
-from helpers.pages import alternates, base_url_of, link_file, notice, own_name, page_file
+from helpers.pages import alternates, base_url_of, code, link_file, notice, own_name, page_file
 from helpers.pages import switcher as language_links
 from helpers.project import (
     LANGUAGES,
@@ -48,6 +48,13 @@ from generator.site.words import Words
 TITLE = "Which card may I play?"
 ALLOWED = "Allowed cards:"
 POINTS = ("%(num)s point", "%(num)s points")
+
+
+# The languages these tests add: ones the project has no catalog for yet, so that
+# a translator's new catalog never collides with them (a language of three
+# plural forms, and one written right to left).
+ADDED = next(code for code in ("pl", "ru", "uk", "lt") if code not in LANGUAGES)
+RTL = next(code for code in ("ar", "he", "fa") if code not in LANGUAGES)
 
 
 @pytest.fixture(scope="module")
@@ -167,18 +174,18 @@ def test_no_compiled_catalog_is_committed() -> None:
 def added(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy with Polish added (catalogs only; nothing built)."""
     project = copy_project(tmp_path_factory.mktemp("added") / "project", cache=False)
-    cli_quiet(project, "locale", "add", "pl")
+    cli_quiet(project, "locale", "add", ADDED)
     return project
 
 
 def test_locale_add_creates_a_catalog_with_cldr_plural_forms(added: Path) -> None:
-    path = po_path(added, "pl")
+    path = po_path(added, ADDED)
     assert path.is_file()
-    catalog = read_catalog(path, "pl")
-    assert catalog.num_plurals == 3 == get_plural("pl").num_plurals
+    catalog = read_catalog(path, ADDED)
+    assert catalog.num_plurals == get_plural(ADDED).num_plurals
     header = dict(catalog.mime_headers)
-    assert header["Plural-Forms"] == get_plural("pl").plural_forms
-    assert header["Language"] == "pl"
+    assert header["Plural-Forms"] == get_plural(ADDED).plural_forms
+    assert header["Language"] == ADDED
     # Every message to translate is there, untranslated.
     assert catalog.get(TITLE) is not None and not catalog.get(TITLE).string
     assert catalog.get("King of spades", context="card") is not None
@@ -186,12 +193,12 @@ def test_locale_add_creates_a_catalog_with_cldr_plural_forms(added: Path) -> Non
     assert points is not None and len(points.string) == 3 and not any(points.string)
 
 
-@pytest.mark.parametrize("code", ["pl", "sk", "../x", "zz_ZZ_bad", "..", "sk/../../x", "en"])
+@pytest.mark.parametrize("code", [ADDED, "sk", "../x", "zz_ZZ_bad", "..", "sk/../../x", "en"])
 def test_locale_add_refuses_existing_or_bad_codes(
     added: Path, capsys: pytest.CaptureFixture[str], code: str
 ) -> None:
     before = sorted(str(p.relative_to(added.parent)) for p in added.parent.rglob("*"))
-    catalog = po_path(added, "pl").read_bytes()
+    catalog = po_path(added, ADDED).read_bytes()
     status, out, err = cli(capsys, added, "locale", "add", code)
     assert status == 2
     assert out == ""
@@ -200,7 +207,7 @@ def test_locale_add_refuses_existing_or_bad_codes(
     assert "Traceback" not in err
     after = sorted(str(p.relative_to(added.parent)) for p in added.parent.rglob("*"))
     assert after == before
-    assert po_path(added, "pl").read_bytes() == catalog
+    assert po_path(added, ADDED).read_bytes() == catalog
 
 
 def test_locale_add_accepts_every_code_the_build_accepts(
@@ -216,8 +223,8 @@ def test_locale_add_accepts_every_code_the_build_accepts(
 # ---------------------------------------------------------------------------
 # new languages built: Polish (translated by a script) and Arabic (untranslated)
 
-PL = "[pl]"  # what the stand-in translations start with
-AR = "[ar]"
+PL = f"[{ADDED}]"  # what the stand-in translations start with
+AR = f"[{RTL}]"
 # Messages drawn into pictures: translated as themselves, so that the pictures
 # are those already drawn for English (drawing new ones is slow).
 DRAWN = {"rank-letter", "seat", "hand"}
@@ -243,7 +250,7 @@ class Throwaway:
 
 
 def _translate_polish(path: Path, *, title: bool) -> None:
-    catalog = read_catalog(path, "pl")
+    catalog = read_catalog(path, ADDED)
     drawn = {(m.context, m.id) for m in catalog if m.context in DRAWN}
     fill(catalog, PL, skip=drawn | ({(None, TITLE)} if not title else set()))
     for message in catalog:
@@ -253,20 +260,20 @@ def _translate_polish(path: Path, *, title: bool) -> None:
 
 
 def _translate_arabic(path: Path, *, checked: bool) -> None:
-    catalog = read_catalog(path, "ar")
-    assert catalog.num_plurals == 6
+    catalog = read_catalog(path, RTL)
+    forms = catalog.num_plurals
     allowed = catalog.get(ALLOWED)
     points = catalog.get(POINTS[0])
     if checked:
         allowed.string = f"{AR} {ALLOWED}"
         allowed.flags.discard("fuzzy")
-        points.string = tuple(f"{AR} {form}" for form in (POINTS[0], *[POINTS[1]] * 5))
+        points.string = tuple(f"{AR} {form}" for form in (POINTS[0], *[POINTS[1]] * (forms - 1)))
         points.flags.discard("fuzzy")
     else:
         allowed.string = f"{AR} FUZZY {ALLOWED}"
         allowed.flags.add("fuzzy")
         # Half-filled plural forms would fail `check` (and so the build): keep it fuzzy.
-        points.string = (f"{AR} {POINTS[0]}", "", "", "", "", "")
+        points.string = (f"{AR} {POINTS[0]}", *[""] * (forms - 1))
         points.flags.add("fuzzy")
     write_catalog(path, catalog)
 
@@ -278,21 +285,21 @@ def throwaway(tmp_path_factory: pytest.TempPathFactory) -> Throwaway:
     settings = project / "content" / "site.yaml"
     text = settings.read_text(encoding="utf-8")
     settings.write_text(re.sub(r"(?m)^advertise_from: \d+$", "advertise_from: 0", text))
-    cli_quiet(project, "locale", "add", "pl")
-    cli_quiet(project, "locale", "add", "ar")
-    total = sum(1 for message in read_catalog(po_path(project, "pl"), "pl") if message.id)
+    cli_quiet(project, "locale", "add", ADDED)
+    cli_quiet(project, "locale", "add", RTL)
+    total = sum(1 for message in read_catalog(po_path(project, ADDED), ADDED) if message.id)
     plural_forms = {
         lang: dict(read_catalog(po_path(project, lang), lang).mime_headers)["Plural-Forms"]
-        for lang in ("pl", "ar")
+        for lang in (ADDED, RTL)
     }
-    _translate_polish(po_path(project, "pl"), title=False)
-    _translate_arabic(po_path(project, "ar"), checked=False)
+    _translate_polish(po_path(project, ADDED), title=False)
+    _translate_arabic(po_path(project, RTL), checked=False)
     first = project.parent / "first"
     cli_quiet(project, "build", "--out", first)
     stats_first = run_captured(project, "locale", "stats")
 
-    _translate_polish(po_path(project, "pl"), title=True)
-    _translate_arabic(po_path(project, "ar"), checked=True)
+    _translate_polish(po_path(project, ADDED), title=True)
+    _translate_arabic(po_path(project, RTL), checked=True)
     second = project.parent / "second"
     cli_quiet(project, "build", "--out", second)
     stats_second = run_captured(project, "locale", "stats", "--min", "100")
@@ -300,41 +307,44 @@ def throwaway(tmp_path_factory: pytest.TempPathFactory) -> Throwaway:
 
 
 def test_added_languages_have_cldr_plural_forms(throwaway: Throwaway) -> None:
-    for lang, nplurals in (("pl", 3), ("ar", 6)):
+    for lang in (ADDED, RTL):
+        nplurals = get_plural(lang).num_plurals
         assert throwaway.plural_forms[lang] == get_plural(lang).plural_forms
         assert throwaway.plural_forms[lang].startswith(f"nplurals={nplurals};")
 
 
 def test_added_languages_are_built(throwaway: Throwaway) -> None:
-    for lang in ("pl", "ar"):
+    for lang in (ADDED, RTL):
         for page in PAGES:
             assert page_file(throwaway.first, lang, page).is_file(), f"{lang}/{page}"
 
 
 def test_root_page_lists_added_languages_in_their_own_names(throwaway: Throwaway) -> None:
     root = parse(throwaway.first / "index.html")
-    names = {a.attrs.get("hreflang"): a.text() for a in root.find_all("a")}
-    assert names["pl"] == own_name("pl") == "polski"
-    assert names["ar"] == own_name("ar")
-    for lang in (*LANGUAGES, "pl", "ar"):
+    names = {
+        code(a.attrs["hreflang"]): a.text() for a in root.find_all("a") if "hreflang" in a.attrs
+    }
+    assert names[ADDED] == own_name(ADDED)
+    assert names[RTL] == own_name(RTL)
+    for lang in (*LANGUAGES, ADDED, RTL):
         assert names[lang] == own_name(lang)
 
 
 def test_every_page_links_to_the_added_languages(throwaway: Throwaway) -> None:
     site = throwaway.first
     base = base_url_of(site)
-    for lang in (*LANGUAGES, "pl", "ar"):
+    for lang in (*LANGUAGES, ADDED, RTL):
         for page in PAGES:
             path = page_file(site, lang, page)
             html = parse(path)
             links = language_links(html)
             found = alternates(html)
-            for added in ("pl", "ar"):
+            for added in (ADDED, RTL):
                 assert link_file(path, links[added].attrs["href"]) == page_file(site, added, page)
                 assert found[added] == base + f"{added}/{page}"
 
 
-@pytest.mark.parametrize(("lang", "direction"), [("ar", "rtl"), ("pl", "ltr"), ("en", "ltr")])
+@pytest.mark.parametrize(("lang", "direction"), [(RTL, "rtl"), (ADDED, "ltr"), ("en", "ltr")])
 def test_html_direction_follows_the_language(
     throwaway: Throwaway, lang: str, direction: str
 ) -> None:
@@ -344,8 +354,8 @@ def test_html_direction_follows_the_language(
 
 
 def test_untranslated_text_falls_back_to_english_marked_as_english(throwaway: Throwaway) -> None:
-    page = parse(page_file(throwaway.first, "ar", "legal-cards/"))
-    assert page.find_all("html")[0].attrs["lang"] == "ar"
+    page = parse(page_file(throwaway.first, RTL, "legal-cards/"))
+    assert page.find_all("html")[0].attrs["lang"] == RTL
     for text in (TITLE, "Follow suit", "King of spades"):
         holders = texts_in(page, text)
         assert holders, text
@@ -355,40 +365,40 @@ def test_untranslated_text_falls_back_to_english_marked_as_english(throwaway: Th
 
 
 def test_a_fuzzy_translation_is_not_used(throwaway: Throwaway) -> None:
-    page = parse(page_file(throwaway.first, "ar", "legal-cards/"))
+    page = parse(page_file(throwaway.first, RTL, "legal-cards/"))
     assert "FUZZY" not in page.text()
     holders = texts_in(page, ALLOWED)
     assert holders and all(holder.lang() == "en" for holder in holders)
 
 
 def test_a_missing_message_falls_back_the_rest_is_translated(throwaway: Throwaway) -> None:
-    page = parse(page_file(throwaway.first, "pl", "legal-cards/"))
+    page = parse(page_file(throwaway.first, ADDED, "legal-cards/"))
     assert [h1.text() for h1 in page.find_all("h1")] == [TITLE]
     holders = texts_in(page, TITLE)
     assert holders and all(holder.lang() == "en" for holder in holders)
     for text in ("Follow suit", ALLOWED):
         holders = texts_in(page, f"{PL} {text}")
-        assert holders and all(holder.lang() == "pl" for holder in holders), text
+        assert holders and all(holder.lang() == ADDED for holder in holders), text
         assert not texts_in(page, text)
     assert notice(page)
 
 
 def test_a_translated_message_is_no_longer_marked(throwaway: Throwaway) -> None:
-    page = parse(page_file(throwaway.second, "pl", "legal-cards/"))
+    page = parse(page_file(throwaway.second, ADDED, "legal-cards/"))
     assert [h1.text() for h1 in page.find_all("h1")] == [f"{PL} {TITLE}"]
-    assert all(holder.lang() == "pl" for holder in texts_in(page, f"{PL} {TITLE}"))
+    assert all(holder.lang() == ADDED for holder in texts_in(page, f"{PL} {TITLE}"))
     assert not texts_in(page, TITLE)
     assert not notice(page)
-    page = parse(page_file(throwaway.second, "ar", "legal-cards/"))
+    page = parse(page_file(throwaway.second, RTL, "legal-cards/"))
     holders = texts_in(page, f"{AR} {ALLOWED}")
-    assert holders and all(holder.lang() == "ar" for holder in holders)
+    assert holders and all(holder.lang() == RTL for holder in holders)
     assert not texts_in(page, ALLOWED)
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_a_fully_translated_language_has_no_english_left(throwaway: Throwaway, page: str) -> None:
     """Every message of every page can be translated: nothing is left in English."""
-    html = parse(page_file(throwaway.second, "pl", page))
+    html = parse(page_file(throwaway.second, ADDED, page))
     assert not notice(html)
     english = [
         element
@@ -422,8 +432,8 @@ def test_stats_count_per_language_and_page(throwaway: Throwaway) -> None:
     status, out, _ = throwaway.stats_first
     assert status == 0  # no --min: a report, not a verdict
     table = stats_table(out)
-    assert set(table) == {"cs", "fr", "hr", "sk", "vi", "pl", "ar"}
-    pl = table["pl"]
+    assert set(table) == {*LANGUAGES[1:], ADDED, RTL}
+    pl = table[ADDED]
     assert {"all", "home", "legal-cards", "rules"} <= set(pl)
     # Every message once in "all": all translated but the legal-cards title.
     assert pl["all"] == (throwaway.total - 1, 0, 1)
@@ -433,7 +443,7 @@ def test_stats_count_per_language_and_page(throwaway: Throwaway) -> None:
 
 
 def test_stats_fuzzy_is_not_translated_nor_a_partial_plural(throwaway: Throwaway) -> None:
-    ar = stats_table(throwaway.stats_first[1])["ar"]
+    ar = stats_table(throwaway.stats_first[1])[RTL]
     # "Allowed cards:" and the half-filled points plural are fuzzy; the other
     # plural entries have no form (Babel's statistics would count them all).
     assert ar["all"] == (0, 2, throwaway.total - 2)
@@ -444,9 +454,11 @@ def test_stats_fuzzy_is_not_translated_nor_a_partial_plural(throwaway: Throwaway
 
 def test_stats_checked_and_completed_entries_count_as_translated(throwaway: Throwaway) -> None:
     table = stats_table(throwaway.stats_second[1])
-    assert table["ar"]["all"] == (2, 0, throwaway.total - 2)
-    assert table["pl"]["all"] == (throwaway.total, 0, 0)
-    pl_line = next(line for line in throwaway.stats_second[1].splitlines() if line.startswith("pl"))
+    assert table[RTL]["all"] == (2, 0, throwaway.total - 2)
+    assert table[ADDED]["all"] == (throwaway.total, 0, 0)
+    pl_line = next(
+        line for line in throwaway.stats_second[1].splitlines() if line.startswith(ADDED)
+    )
     assert "100 %" in pl_line
 
 
@@ -454,7 +466,7 @@ def test_stats_min_exits_1_when_a_language_is_below(throwaway: Throwaway) -> Non
     status, _, err = throwaway.stats_second
     assert status == 1
     below = err.strip().splitlines()[-1]
-    assert "ar" in below and "pl" not in below
+    assert RTL in below and ADDED not in below
 
 
 def test_stats_min_exits_0_when_every_language_is_complete(
@@ -462,11 +474,11 @@ def test_stats_min_exits_0_when_every_language_is_complete(
 ) -> None:
     project = copy_project(tmp_path_factory.mktemp("complete") / "project", cache=False)
     shutil.rmtree(project / "locales")
-    po_path(project, "pl").parent.mkdir(parents=True)
-    shutil.copy(po_path(throwaway.project, "pl"), po_path(project, "pl"))
+    po_path(project, ADDED).parent.mkdir(parents=True)
+    shutil.copy(po_path(throwaway.project, ADDED), po_path(project, ADDED))
     status, out, err = run_captured(project, "locale", "stats", "--min", "100")
     assert status == 0, out + err
-    assert stats_table(out)["pl"]["all"][1:] == (0, 0)
+    assert stats_table(out)[ADDED]["all"][1:] == (0, 0)
 
 
 def test_stats_pages_agree_with_the_built_pages(throwaway: Throwaway) -> None:
@@ -478,9 +490,9 @@ def test_stats_pages_agree_with_the_built_pages(throwaway: Throwaway) -> None:
     """
     table = stats_table(throwaway.stats_first[1])
     columns = {"home": "", "legal-cards": "legal-cards/", "rules": "rules/"}
-    columns |= {name: name + "/" for name in table["pl"] if name.startswith("variants/")}
+    columns |= {name: name + "/" for name in table[ADDED] if name.startswith("variants/")}
     disagree = []
-    for lang in ("pl", "ar"):
+    for lang in (ADDED, RTL):
         for column, page in columns.items():
             _, fuzzy, missing = table[lang][column]
             incomplete = bool(notice(parse(page_file(throwaway.first, lang, page))))

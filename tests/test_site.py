@@ -22,11 +22,13 @@ from helpers.html import Element, parse
 from helpers.pages import (
     alternates,
     base_url_of,
+    code,
     head_links,
     link_file,
     own_name,
     page_file,
     switcher,
+    tag,
     url_file,
 )
 from helpers.project import (
@@ -79,11 +81,11 @@ def test_every_language_has_every_page(site: Path, lang: str) -> None:
 
 def test_root_page_lists_every_language_in_its_own_name(site: Path) -> None:
     root = parse(site / "index.html")
-    links = {a.attrs["hreflang"]: a for a in root.find_all("a") if "hreflang" in a.attrs}
+    links = {code(a.attrs["hreflang"]): a for a in root.find_all("a") if "hreflang" in a.attrs}
     assert set(links) == set(ADVERTISED)
     for lang, link in links.items():
         assert link.text() == own_name(lang)
-        assert link.attrs.get("lang") == lang
+        assert link.attrs.get("lang") == tag(lang)
         assert link_file(site / "index.html", link.attrs["href"]) == page_file(site, lang, "")
     names = [link.text() for link in links.values()]
     assert "slovenčina" in names and "Tiếng Việt" in names and "čeština" in names
@@ -120,7 +122,7 @@ def test_root_page_sends_the_browser_to_its_language(site: Path) -> None:
 def test_html_element_names_language_and_direction(site: Path, lang: str) -> None:
     for page in PAGES:
         html = parse(page_file(site, lang, page)).find_all("html")[0]
-        assert html.attrs.get("lang") == lang
+        assert html.attrs.get("lang") == tag(lang)
         assert html.attrs.get("dir") == "ltr"
 
 
@@ -150,7 +152,7 @@ def test_language_switcher_leads_to_the_same_page_in_each_language(site: Path) -
         for other, link in links.items():
             assert link_file(path, link.attrs["href"]) == page_file(site, other, page)
             assert link.text() == own_name(other)
-            assert link.attrs.get("lang") == other
+            assert link.attrs.get("lang") == tag(other)
         assert links[lang].attrs.get("aria-current") == "page"
 
 
@@ -161,7 +163,7 @@ def test_sitemap_lists_every_page_with_alternates(site: Path, base_url: str) -> 
         loc = url.find(f"{SITEMAP}loc")
         assert loc is not None and loc.text
         links = {
-            link.attrib["hreflang"]: link.attrib["href"]
+            code(link.attrib["hreflang"]): link.attrib["href"]
             for link in url.iter(f"{XHTML}link")
             if link.attrib.get("rel") == "alternate"
         }

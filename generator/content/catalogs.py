@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext as stdlib_gettext
 import io
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,7 @@ _KEYWORD_LINE = re.compile(
     rf"(?:#~\s*)?(?:msgctxt|msgid|msgid_plural|msgstr(?:\[(\d)\])?)\s+{_STRING}\s*"
 )
 _CONTINUATION = re.compile(rf"(?:#~\s*)?{_STRING}\s*")
-_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d{1,3})\s*;\s*plural\s*=\s*([^;]*);?\s*")
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d{1,9})\s*;\s*plural\s*=\s*([^;]*);?\s*")
 # Plural expressions are C: numbers, n, operators, parentheses, ?: (checked by gettext too).
 _PLURAL_EXPRESSION = re.compile(r"[\sn0-9()!=<>&|?:%+*/-]*")
 
@@ -56,7 +57,7 @@ def discover_languages(locales: Path) -> list[str]:
             if not folder.is_dir():
                 continue
             path = catalog_path(locales, folder.name)
-            if path.is_file() or path.is_symlink():
+            if os.path.lexists(path):  # whatever it is: reading it says what is wrong
                 if not LOCALE_CODE.fullmatch(folder.name):
                     raise ContentError(
                         folder, None, f"{excerpt(folder.name)} is not a locale code (fr, pt_BR)"
@@ -128,16 +129,38 @@ def _value(line: str) -> str:
     return line[start + 1 : line.rindex('"')]
 
 
-def _check_plural_forms(path: Path, catalog: Catalog, text: str) -> None:
-    header = next((m for m in catalog if not m.id), None)
-    raw = ""
-    if header is not None:
-        for line in str(header.string or "").splitlines():
-            if line.lower().startswith("plural-forms:"):
-                raw = line.split(":", 1)[1]
+def _header(text: str) -> tuple[str, int]:
+    """The header entry's msgstr (msgid ""), its strings joined, and the line it starts on."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if line.strip() == 'msgid ""' and number + 1 < len(lines):
+            following = lines[number + 1].strip()
+            if not following.startswith("msgstr"):
+                return "", 0
+            pieces = [_value(following)]
+            for continuation in lines[number + 2 :]:
+                if not continuation.strip().startswith('"'):
+                    break
+                pieces.append(_value(continuation.strip()))
+            return "".join(pieces).replace("\\n", "\n"), number + 2
+        if line.strip() and not line.lstrip().startswith("#"):
+            return "", 0
+    return "", 0
+
+
+def _check_plural_forms(path: Path, text: str) -> None:
+    """The header's plural rule, checked before Babel compiles (or allocates for) it."""
+    header, where = _header(text)
+    raw = next(
+        (
+            row.split(":", 1)[1]
+            for row in header.splitlines()
+            if row.lower().startswith("plural-forms:")
+        ),
+        "",
+    )
     if not raw:
         return  # Babel then uses CLDR's own rule for the locale
-    where = next((i for i, row in enumerate(text.splitlines(), 1) if "Plural-Forms" in row), None)
     match = _PLURAL_FORMS.fullmatch(raw)
     if match is None or not _PLURAL_EXPRESSION.fullmatch(match[2]):
         raise ContentError(
@@ -184,6 +207,7 @@ def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
     locale_of(lang, path)
     text = files.read_text(path)
     lines = _check_lines(path, text)
+    _check_plural_forms(path, text)
     try:
         catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
     except Exception as error:  # Babel raises PoFileError and plain ValueErrors alike.
@@ -191,7 +215,6 @@ def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
         raise ContentError(
             path, line, f"cannot read the catalog: {excerpt(str(error), 120)}"
         ) from None
-    _check_plural_forms(path, catalog, text)
     return CatalogFile(path, catalog, lines)
 
 

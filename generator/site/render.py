@@ -124,8 +124,9 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
             path, error.lineno, f"template syntax: {excerpt(error.message, 160)}"
         ) from None
     except TemplateNotFound as error:
+        path, line = _template_frame(error, templates)
         raise ContentError(
-            templates, None, f"no template {excerpt(error.name)} (rendering {what})"
+            path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
         ) from None
     except (TemplateError, TypeError, ValueError, KeyError, AttributeError, LookupError) as error:
         path, line = _template_frame(error, templates)

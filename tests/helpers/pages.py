@@ -10,9 +10,9 @@ from babel import Locale
 from .html import Element, parse
 
 
-def own_name(code: str) -> str:
+def own_name(lang: str) -> str:
     """A language's name in itself, as CLDR gives it (the site capitalises it in CSS)."""
-    name = Locale.parse(code).get_display_name(code)
+    name = Locale.parse(lang).get_display_name(lang)
     assert name
     return name
 
@@ -49,17 +49,27 @@ def base_url_of(site: Path) -> str:
     return url
 
 
+def tag(code: str) -> str:
+    """A language's BCP 47 tag (pt-BR), as lang and hreflang attributes write its folder (pt_BR)."""
+    return code.replace("_", "-")
+
+
+def code(tag_: str) -> str:
+    """The folder of a language, from its tag ("x-default" stays as it is)."""
+    return tag_ if tag_ == "x-default" else tag_.replace("-", "_")
+
+
 def switcher(page: Element) -> dict[str, Element]:
-    """The language switcher's links, by hreflang."""
+    """The language switcher's links, by the language's folder."""
     navs = [nav for nav in page.find_all("nav") if "languages" in nav.classes]
     assert len(navs) == 1
-    return {a.attrs["hreflang"]: a for a in navs[0].find_all("a")}
+    return {code(a.attrs["hreflang"]): a for a in navs[0].find_all("a")}
 
 
 def alternates(page: Element) -> dict[str, str]:
-    """hreflang -> address, from the page's head."""
+    """The language's folder (or x-default) -> address, from the page's head."""
     return {
-        link.attrs["hreflang"]: link.attrs["href"]
+        code(link.attrs["hreflang"]): link.attrs["href"]
         for link in head_links(page, "alternate")
         if "hreflang" in link.attrs
     }

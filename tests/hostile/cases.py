@@ -1,0 +1,877 @@
+"""The hostile-input corpus: each case changes a copy of the project the way an attacker or a
+careless contributor would, and says how the build must refuse it.
+
+Every case must stop `belote-site build` with its exit status (2: invalid
+input, 1: a wrong expectation), in one line naming a file (and its line),
+with no traceback, within a bounded time and memory, and leave the previous
+site byte for byte as it was. `tests/test_hostile.py` runs them; the older
+scenario corpus of `tests/bad_input/` joins them there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SK = "locales/sk/LC_MESSAGES/messages.po"
+SCENARIO = "content/scenarios/hostile.yaml"
+RULESET = "content/rulesets/hostile.yaml"
+GOOD_PLAY = (
+    "id: {id}\nrules: maison\ntrump: hearts\ntrick:\n  - {{seat: west, card: AS}}\n"
+    "hand: {{seat: north, cards: [KS, 7S, JH]}}\nexpect:\n  allowed: [KS, 7S]\n"
+)
+
+# West leads spades, North holds spades: JH is not allowed, so this expectation is wrong.
+WRONG_PLAY = GOOD_PLAY.replace("allowed: [KS, 7S]", "allowed: [JH]")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    exit: int
+    # Text the refusal line contains (any case), and the file it names.
+    mentions: tuple[str, ...] = ()
+    names: str | None = None
+    writes: tuple[tuple[str, str | bytes], ...] = ()
+    edits: tuple[tuple[str, str, str], ...] = ()  # (file, old, new): old must be in the file
+    links: tuple[tuple[str, str], ...] = ()  # (link, target)
+    fifos: tuple[str, ...] = ()
+    sparse: tuple[tuple[str, int], ...] = ()  # (file, size): a file that claims gigabytes
+    removes: tuple[str, ...] = ()
+    # The command, {site} being the output folder and {project} the project.
+    command: tuple[str, ...] = ("build", "--out", "{site}")
+    # What else to do to the copy (a chain of 1500 files); gets the project folder.
+    prepare: Callable[[Path], None] | None = field(default=None, compare=False)
+    # Process limits the case runs under (bytes of file size), when it needs one.
+    file_size_limit: int | None = None
+
+
+# An `expect` each kind accepts, so that a case fails on its own mistake, not on a missing key.
+EXPECT = {
+    "play": "expect: {allowed: [KS]}\n",
+    "deal": "expect: {outcome: made}\n",
+    "game": "expect: {deals_played: 1}\n",
+    "auction": "expect: {next: none}\n",
+    "declarations": "expect: {belote: none}\n",
+}
+
+
+def scenario(
+    name: str, text: str | bytes, *mentions: str, exit: int = 2, file: str = SCENARIO
+) -> Case:
+    if isinstance(text, str) and "\nexpect:" not in text and text.startswith("id: "):
+        kind = next((k for k in EXPECT if f"\nkind: {k}\n" in text), "play")
+        text = text.rstrip("\n") + "\n" + EXPECT[kind]
+    return Case(name, exit, mentions, file, writes=((file, text),))
+
+
+def ruleset(name: str, text: str, *mentions: str) -> Case:
+    return Case(name, 2, mentions, RULESET, writes=((RULESET, text),))
+
+
+def catalog(name: str, old: str, new: str, *mentions: str) -> Case:
+    return Case(name, 2, mentions, SK, edits=((SK, old, new),))
+
+
+def template(name: str, file: str, old: str, new: str, *mentions: str) -> Case:
+    return Case(name, 2, mentions, file, edits=((file, old, new),))
+
+
+def _alias_bomb(use: str) -> str:
+    """Nine levels of nine-fold aliases: 387 million strings once expanded."""
+    lines = ['l0: &l0 ["boom", "boom", "boom", "boom", "boom", "boom", "boom", "boom", "boom"]']
+    for level in range(1, 9):
+        lines.append(f"l{level}: &l{level} [" + ", ".join([f"*l{level - 1}"] * 9) + "]")
+    return "\n".join(lines) + "\n" + use
+
+
+def _extends_chain(project: Path) -> None:
+    """1500 rule sets, each extending the next."""
+    folder = project / "content" / "rulesets"
+    for n in range(1500):
+        (folder / f"chain-{n}.yaml").write_text(f"extends: chain-{n + 1}\nname: Chain {n}\n")
+    (folder / "chain-1500.yaml").write_text("extends: maison\nname: End\n")
+
+
+def _fifo_output(project: Path) -> None:
+    (project.parent / "not-a-folder").write_text("a file\n")
+
+
+def _read_only_parent(project: Path) -> None:
+    # A file where a folder must be: nothing can be written below it, whoever runs the build
+    # (a read-only folder stops everyone but root).
+    (project.parent / "locked").write_text("not a folder\n")
+
+
+def _nested(depth: int) -> str:
+    return "id: nested\nrules: maison\ntitle: " + "[" * depth + "x" + "]" * depth + "\n"
+
+
+PLAY_TAIL = "rules: maison\ntrump: hearts\ntrick: []\nhand: {seat: north, cards: [KS]}\n"
+
+CASES: tuple[Case, ...] = (
+    # -- reading YAML: memory, hangs and tracebacks ---------------------------------------
+    scenario("alias-bomb-in-an-id", _alias_bomb("id: *l8\n" + PLAY_TAIL), "alias"),
+    scenario(
+        "alias-bomb-in-a-card",
+        _alias_bomb("id: bomb\nrules: maison\ntrump: hearts\ntrick: []\n")
+        + "hand: {seat: north, cards: *l8}\n",
+        "alias",
+    ),
+    scenario("a-single-alias", "id: &x plain\nrules: maison\ntitle: *x\n", "alias"),
+    scenario("nested-300-levels", _nested(300), "nested"),
+    scenario("nested-999-levels", _nested(999), "nested"),
+    scenario(
+        "nested-mappings", "id: x\nrules: maison\nt: " + "{a: " * 200 + "1" + "}" * 200, "nested"
+    ),
+    scenario(
+        "python-object-tag",
+        "id: !!python/object/apply:os.system [echo owned]\nrules: maison\n",
+        "tags",
+    ),
+    scenario("python-name-tag", "id: x\nrules: !!python/name:os.system\n", "tags"),
+    scenario("binary-tag", "id: x\nrules: maison\ntitle: !!binary aGVsbG8=\n", "tags"),
+    scenario("local-tag", "id: x\nrules: !custom maison\n", "tags"),
+    scenario("set-tag", "id: x\nrules: maison\ntitle: !!set {a, b}\n", "tags"),
+    scenario("merge-key", "id: merged\n<<: {rules: maison}\n" + PLAY_TAIL[14:], "merge"),
+    scenario(
+        "a-5000-digit-integer", "id: big\nrules: maison\nlast_trick: " + "9" * 5000 + "\n", "digits"
+    ),
+    scenario("a-huge-float", "id: big\nrules: maison\ntitle: 1" + "0" * 400 + ".5\n", "digits"),
+    scenario("duplicate-top-key", "id: a\nid: b\n" + PLAY_TAIL, "twice"),
+    scenario(
+        "duplicate-seat-in-hands",
+        "id: dup-seat\nkind: declarations\nrules: maison\ntrump: hearts\nhands:\n"
+        "  north: [KS, QS, JS]\n  north: [7H, 8H, 9H]\nexpect: {points: {north-south: 20, east-west: 0}}\n",
+        "north",
+        "twice",
+    ),
+    scenario(
+        "nul-by-escape", 'id: nul\nrules: maison\ntitle: "a\\0b"\n' + PLAY_TAIL[14:], "control"
+    ),
+    scenario("terminal-escape-in-text", 'id: esc\nrules: maison\ntext: "\\e[31mred"\n', "control"),
+    scenario("newline-in-an-id", 'id: "a\\nb"\nrules: maison\n', "\\n", "lower-case"),
+    scenario("bell-in-an-id", 'id: "a\\ab"\nrules: maison\n', "control"),
+    scenario(
+        "two-documents",
+        GOOD_PLAY.format(id="first") + "---\n" + GOOD_PLAY.format(id="second"),
+        "one yaml document",
+    ),
+    scenario("raw-control-character", b"id: x\x07y\nrules: maison\n", "not allowed"),
+    scenario("a-bare-number", "42\n", "a scenario"),
+    scenario("only-a-comment", "# nothing here\n", "empty"),
+    scenario("invalid-utf8", b"id: caf\xe9\nrules: maison\n", "utf-8"),
+    scenario("utf16-file", "id: x\nrules: maison\n".encode("utf-16"), "utf-8"),
+    Case(
+        "a-yml-file-is-checked",
+        1,
+        ("allowed",),
+        "content/scenarios/extra.yml",
+        writes=(("content/scenarios/extra.yml", WRONG_PLAY.format(id="yml")),),
+    ),
+    Case(
+        "an-upper-case-YAML-file-is-checked",
+        1,
+        ("allowed",),
+        "content/scenarios/EXTRA.YAML",
+        writes=(("content/scenarios/EXTRA.YAML", WRONG_PLAY.format(id="upper")),),
+    ),
+    Case(
+        "a-stray-text-file-in-scenarios",
+        2,
+        ("not a scenario file",),
+        "content/scenarios/notes.txt",
+        writes=(("content/scenarios/notes.txt", "expect: allowed: [KS]\n"),),
+    ),
+    Case(
+        "a-fifo-named-yaml",
+        2,
+        ("regular file",),
+        "content/scenarios/pipe.yaml",
+        fifos=("content/scenarios/pipe.yaml",),
+    ),
+    Case(
+        "a-scenario-linked-to-etc-passwd",
+        2,
+        ("outside the project",),
+        "content/scenarios/passwd.yaml",
+        links=(("content/scenarios/passwd.yaml", "/etc/passwd"),),
+    ),
+    Case(
+        "a-scenario-linked-to-the-environment",
+        2,
+        ("outside the project",),
+        "content/scenarios/env.yaml",
+        links=(("content/scenarios/env.yaml", "/proc/self/environ"),),
+    ),
+    Case(
+        "a-scenario-linked-to-dev-zero",
+        2,
+        ("outside the project",),
+        "content/scenarios/zero.yaml",
+        links=(("content/scenarios/zero.yaml", "/dev/zero"),),
+    ),
+    Case(
+        "a-folder-linked-to-the-root",
+        2,
+        ("outside the project",),
+        "content/scenarios/root",
+        links=(("content/scenarios/root", "/"),),
+    ),
+    Case(
+        "a-folder-linked-to-itself",
+        2,
+        ("leads back",),
+        "content/scenarios/loop",
+        links=(("content/scenarios/loop", "."),),
+    ),
+    Case(
+        "a-five-gigabyte-scenario",
+        2,
+        ("limit",),
+        "content/scenarios/big.yaml",
+        sparse=(("content/scenarios/big.yaml", 5 << 30),),
+    ),
+    # -- impossible content ----------------------------------------------------------------
+    scenario(
+        "eleven-cards-declared-by-one-seat",
+        "id: eleven\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "points: {north-south: 100, east-west: 62}\ndeclarations:\n"
+        "  north: [[7H, 8H, 9H, 10H, JH, QH], [7C, 8C, 9C, 10C, JC]]\n",
+        "11 cards",
+    ),
+    scenario(
+        "a-card-in-a-declaration-and-another-seats-belote",
+        "id: shared-king\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "points: {north-south: 100, east-west: 62}\ndeclarations:\n  east: [[JS, QS, KS]]\nbelote: north\n",
+        "belote",
+    ),
+    scenario(
+        "a-card-twice-across-declarations",
+        "id: twice\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "points: {north-south: 100, east-west: 62}\ndeclarations:\n"
+        "  north: [[7H, 8H, 9H]]\n  east: [[9H, 10H, JH]]\n",
+        "9H",
+    ),
+    scenario(
+        "negative-card-points",
+        "id: negative\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "points: {north-south: -10, east-west: 172}\n",
+        "at least 0",
+    ),
+    scenario(
+        "points-not-adding-up",
+        "id: sum\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "points: {north-south: 100, east-west: 100}\n",
+        "162",
+    ),
+    scenario(
+        "a-capot-with-points",
+        "id: capot-points\nkind: deal\nrules: maison\ntrump: spades\ntaker: north\n"
+        "capot: north-south\npoints: {north-south: 162, east-west: 0}\n",
+        "capot",
+    ),
+    scenario(
+        "belote-in-a-no-trump-deal",
+        "id: no-trump-belote\nkind: deal\nrules: maison\ntrump: none\ntaker: north\n"
+        "points: {north-south: 100, east-west: 62}\nbelote: north\n",
+        "belote",
+    ),
+    scenario(
+        "target-zero",
+        "id: zero-target\nkind: game\nrules: maison\ntarget: 0\ndeals:\n"
+        "  - {trump: hearts, taker: north, points: {north-south: 100, east-west: 62}}\n",
+        "target",
+    ),
+    scenario(
+        "a-game-of-a-thousand-deals",
+        "id: endless\nkind: game\nrules: maison\ntarget: 1000000\ndeals:\n"
+        + "  - {trump: hearts, taker: north, points: {north-south: 100, east-west: 62}}\n" * 1000,
+        "200 deals",
+    ),
+    scenario(
+        "a-mode-the-rule-set-does-not-offer",
+        "id: no-mode\nrules: classic-team\ntrump: none\ntrick: []\nhand: {seat: north, cards: [KS]}\n",
+        "none",
+    ),
+    scenario(
+        "nine-cards-in-a-hand",
+        "id: nine\nrules: maison\ntrump: hearts\ntrick: []\nhand: {seat: north, cards: [7S, 8S, 9S, 10S, JS, QS, KS, AS, 7H]}\n",
+        "1 to 8",
+    ),
+    scenario(
+        "a-deal-between-three-players",
+        "id: three-deal\nkind: deal\nrules: three-players\ntrump: hearts\ntaker: north\n"
+        "points: {north: 100, east: 30, west: 32}\n",
+        "two",
+    ),
+    scenario(
+        "declarations-in-contree",
+        "id: contree-declares\nkind: deal\nrules: contree\ntrump: hearts\ntaker: north\ncontract: 80\n"
+        "points: {north-south: 100, east-west: 62}\ndeclarations:\n  north: [[7S, 8S, 9S]]\n",
+        "without declarations",
+    ),
+    scenario(
+        "a-contract-without-bidding",
+        "id: classic-contract\nkind: deal\nrules: maison\ntrump: hearts\ntaker: north\ncontract: 90\n"
+        "points: {north-south: 100, east-west: 62}\n",
+        "no bidding",
+    ),
+    scenario(
+        "a-deal-without-its-contract",
+        "id: no-contract\nkind: deal\nrules: coinche-official\ntrump: hearts\ntaker: north\n"
+        "points: {north-south: 100, east-west: 62}\n",
+        "contract",
+    ),
+    scenario(
+        "a-bid-below-the-floor",
+        "id: low-bid\nkind: deal\nrules: coinche-official\ntrump: hearts\ntaker: north\ncontract: 70\n"
+        "points: {north-south: 100, east-west: 62}\n",
+        "70",
+    ),
+    scenario(
+        "a-bid-off-its-steps",
+        "id: odd-bid\nkind: deal\nrules: coinche-official\ntrump: hearts\ntaker: north\ncontract: 85\n"
+        "points: {north-south: 100, east-west: 62}\n",
+        "85",
+    ),
+    scenario(
+        "a-bid-above-the-ceiling",
+        "id: high-bid\nkind: deal\nrules: contree\ntrump: hearts\ntaker: north\ncontract: 170\n"
+        "points: {north-south: 100, east-west: 62}\n",
+        "160",
+    ),
+    scenario(
+        "a-generale-where-none-is-offered",
+        "id: generale\nkind: deal\nrules: coinche-official\ntrump: hearts\ntaker: north\n"
+        "contract: generale\ngenerale: north\n",
+        "générale",
+    ),
+    scenario(
+        "an-unknown-coinche-level",
+        "id: triple\nkind: deal\nrules: coinche-official\ntrump: hearts\ntaker: north\ncontract: 90\n"
+        "coinche: triple\npoints: {north-south: 100, east-west: 62}\n",
+        "triple",
+    ),
+    scenario(
+        "an-illegal-call",
+        "id: frozen\nkind: auction\nrules: coinche-official\ndealer: west\ncalls:\n"
+        "  - {seat: north, call: 80 hearts}\n  - {seat: east, call: coinche}\n"
+        "  - {seat: south, call: 90 hearts}\n",
+        "contract-frozen",
+    ),
+    scenario(
+        "a-call-out-of-turn",
+        "id: out-of-turn\nkind: auction\nrules: coinche-official\ndealer: west\ncalls:\n"
+        "  - {seat: east, call: pass}\n",
+        "north",
+    ),
+    scenario(
+        "a-call-after-the-end",
+        "id: after-end\nkind: auction\nrules: coinche-official\ndealer: west\ncalls:\n"
+        "  - {seat: north, call: 80 hearts}\n  - {seat: east, call: surcoinche}\n",
+        "surcoinche",
+    ),
+    scenario(
+        "a-call-that-is-no-call",
+        "id: junk-call\nkind: auction\nrules: coinche-official\ndealer: west\ncalls:\n"
+        "  - {seat: north, call: double or nothing}\n",
+        "a call is",
+    ),
+    scenario("an-unknown-kind", "id: magic\nkind: magic\nrules: maison\n", "magic"),
+    scenario("a-kind-that-is-a-list", "id: listed\nkind: [play]\nrules: maison\n", "kind"),
+    scenario(
+        "a-wrong-expectation-in-a-deal",
+        "id: wrong-deal\nkind: deal\nrules: maison\ntrump: hearts\ntaker: north\npoints: {north-south: 100, east-west: 62}\nexpect:\n  score: {north-south: 62, east-west: 100}\n",
+        "score",
+        exit=1,
+    ),
+    Case(
+        "a-scenario-id-that-is-a-page-anchor",
+        2,
+        ("anchor",),
+        SCENARIO,
+        writes=((SCENARIO, GOOD_PLAY.format(id="summary")),),
+        edits=(
+            (
+                "content/pages/legal-cards.yaml",
+                "      - scenario: follow-led-suit\n",
+                "      - scenario: summary\n",
+            ),
+        ),
+    ),
+    # -- rule sets ---------------------------------------------------------------------------
+    ruleset(
+        "a-table-with-one-side",
+        "extends: maison\nname: One side\nseats: [north, south]\npartnerships: [[north, south]]\n",
+        "two sides",
+    ),
+    ruleset(
+        "negative-card-values",
+        'extends: maison\nname: Negative\nvalues:\n  trump: {J: -20, "9": 14, A: 11, "10": 10, K: 4, Q: 3, "8": 0, "7": 0}\n',
+        "from 0",
+    ),
+    ruleset(
+        "a-hand-too-big-for-the-pack",
+        "extends: maison\nname: Big hands\nhand_size: 9\n",
+        "32 cards",
+    ),
+    ruleset(
+        "an-unknown-rule-set-option",
+        "extends: maison\nname: Unknown\nmust_overbid: true\n",
+        "must_overbid",
+    ),
+    ruleset(
+        "an-option-of-the-wrong-type",
+        "extends: maison\nname: Wrong\nmust_undertrump: sometimes\n",
+        "true or false",
+    ),
+    ruleset("a-tag-in-a-rule-set", "extends: maison\nname: !!python/object:os.system x\n", "tags"),
+    ruleset("a-circle-of-extends", "extends: hostile\nname: Circle\n", "circle"),
+    ruleset("extends-an-unknown-rule-set", "extends: nowhere\nname: Lost\n", "nowhere"),
+    ruleset(
+        "a-highest-bid-below-the-lowest",
+        "extends: coinche-official\nname: Low\nbidding:\n  ceiling: 70\n",
+        "highest bid",
+    ),
+    ruleset(
+        "a-litige-with-bidding",
+        "extends: coinche-official\nname: Litige\nscoring:\n  tie: litige\n",
+        "litige",
+    ),
+    ruleset(
+        "a-mode-line-without-the-trump",
+        "extends: maison\nname: Lines\nmode_line:\n  suit: With trump.\n  none: No trump, %(trump)s.\n  all: All, %(trump)s.\n",
+        "%(trump)s",
+    ),
+    ruleset("a-target-of-zero", "extends: maison\nname: Zero\nscoring:\n  target: 0\n", "target"),
+    ruleset(
+        "a-multiplier-of-a-thousand",
+        "extends: coinche-official\nname: Huge\nbidding:\n  surcoinche: 1000\n",
+        "surcoinche",
+    ),
+    Case(
+        "an-extends-chain-1500-long",
+        2,
+        ("levels deep",),
+        "content/rulesets/chain-",
+        prepare=_extends_chain,
+    ),
+    Case(
+        "a-rule-set-linked-to-etc-passwd",
+        2,
+        ("outside the project",),
+        "content/rulesets/passwd.yaml",
+        links=(("content/rulesets/passwd.yaml", "/etc/passwd"),),
+    ),
+    # -- catalogs ----------------------------------------------------------------------------
+    catalog(
+        "an-unterminated-string",
+        'msgstr "Povolené karty:"',
+        'msgstr "Povolené karty:',
+        "never ends",
+    ),
+    catalog(
+        "a-msgid-given-twice",
+        'msgid "Allowed cards:"\nmsgstr "Povolené karty:"\n',
+        'msgid "Allowed cards:"\nmsgstr "Povolené karty:"\n\nmsgid "Allowed cards:"\nmsgstr "Iné:"\n',
+        "already at line",
+    ),
+    catalog("a-hundred-million-plural-forms", "nplurals=3;", "nplurals=100000000;", "nplurals"),
+    catalog(
+        "a-plural-expression-that-does-not-parse",
+        "plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+        "plural=(n == 1 ? 0 :;",
+        "does not parse",
+    ),
+    catalog(
+        "a-plural-expression-that-divides-by-zero",
+        "plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+        "plural=(1 / (n - n));",
+        "division by zero",
+    ),
+    catalog(
+        "a-plural-form-that-does-not-exist",
+        "plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+        "plural=(n);",
+        "form",
+    ),
+    catalog(
+        "python-code-as-a-plural",
+        "plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+        "plural=__import__('os').system('x');",
+        "does not parse",
+    ),
+    catalog(
+        "a-lone-percent-at-the-end",
+        'msgstr "Súbor pravidiel: %(name)s."',
+        'msgstr "Súbor pravidiel: %(name)s %"',
+        "%%",
+    ),
+    catalog(
+        "a-dropped-placeholder",
+        'msgstr "Súbor pravidiel: %(name)s."',
+        'msgstr "Súbor pravidiel."',
+        "leaves out",
+        "%(name)s",
+    ),
+    catalog(
+        "an-invented-placeholder",
+        'msgstr "Súbor pravidiel: %(name)s."',
+        'msgstr "Súbor pravidiel: %(name)s %(password)s."',
+        "%(password)s",
+    ),
+    catalog(
+        "a-positional-placeholder",
+        'msgstr "Súbor pravidiel: %(name)s."',
+        'msgstr "Súbor pravidiel: %s."',
+        "%%",
+    ),
+    catalog(
+        "a-script-tag",
+        'msgstr "Povolené karty:"',
+        'msgstr "<script>alert(1)</script>Povolené karty:"',
+        "tags",
+    ),
+    catalog(
+        "an-unclosed-image-tag",
+        'msgstr "Povolené karty:"',
+        'msgstr "Povolené karty: <img src=x onerror=alert(1) "',
+        "tags",
+    ),
+    catalog(
+        "a-raw-control-character",
+        'msgstr "Povolené karty:"',
+        'msgstr "Povolené\x01 karty:"',
+        "control",
+    ),
+    catalog(
+        "garbage-between-entries",
+        'msgid "Allowed cards:"\n',
+        'rm -rf /\nmsgid "Allowed cards:"\n',
+        "not a line",
+    ),
+    catalog(
+        "a-fourth-plural-form",
+        'msgstr[2] "%(num)s bodov"\n',
+        'msgstr[2] "%(num)s bodov"\nmsgstr[3] "%(num)s bodu"\n',
+        "more translations",
+    ),
+    Case(
+        "a-locale-cldr-does-not-know",
+        2,
+        ("cldr",),
+        "locales/xx",
+        writes=(
+            ("locales/xx/LC_MESSAGES/messages.po", 'msgid ""\nmsgstr ""\n"Language: xx\\n"\n'),
+        ),
+    ),
+    Case(
+        "a-locale-folder-that-is-no-code",
+        2,
+        ("locale code",),
+        "locales/sk-SK",
+        writes=(("locales/sk-SK/LC_MESSAGES/messages.po", 'msgid ""\nmsgstr ""\n'),),
+    ),
+    Case(
+        "a-catalog-linked-outside",
+        2,
+        ("outside the project",),
+        "locales/fr/LC_MESSAGES/messages.po",
+        removes=("locales/fr/LC_MESSAGES/messages.po",),
+        links=(("locales/fr/LC_MESSAGES/messages.po", "/etc/passwd"),),
+    ),
+    Case(
+        "a-catalog-that-is-a-fifo",
+        2,
+        ("regular file",),
+        "locales/fr/LC_MESSAGES/messages.po",
+        removes=("locales/fr/LC_MESSAGES/messages.po",),
+        fifos=("locales/fr/LC_MESSAGES/messages.po",),
+    ),
+    Case(
+        "a-five-gigabyte-catalog",
+        2,
+        ("limit",),
+        "locales/fr/LC_MESSAGES/messages.po",
+        removes=("locales/fr/LC_MESSAGES/messages.po",),
+        sparse=(("locales/fr/LC_MESSAGES/messages.po", 5 << 30),),
+    ),
+    # -- templates -----------------------------------------------------------------------------
+    template(
+        "an-unclosed-block",
+        "templates/base.html",
+        "{% block main %}{% endblock %}",
+        "{% block main %}{% if true %}{% endblock %}",
+        "template",
+    ),
+    template(
+        "an-undefined-variable",
+        "templates/base.html",
+        "<main>",
+        "<main>{{ secret_variable }}",
+        "secret_variable",
+    ),
+    template(
+        "a-missing-include",
+        "templates/base.html",
+        "<main>",
+        '<main>{% include "nowhere.html" %}',
+        "nowhere.html",
+    ),
+    template(
+        "reaching-python-internals",
+        "templates/base.html",
+        "<main>",
+        "<main>{{ ''.__class__.__mro__ }}",
+        "template",
+    ),
+    template(
+        "reaching-the-environment",
+        "templates/base.html",
+        "<main>",
+        "<main>{{ cycler.__init__.__globals__.os.environ }}",
+        "template",
+    ),
+    template(
+        "a-type-error-in-a-template",
+        "templates/base.html",
+        "<main>",
+        '<main>{{ 1 + "a" }}',
+        "template",
+    ),
+    template(
+        "a-broken-example-template",
+        "templates/example_play.html",
+        "{% set position = scenario.position %}",
+        "{% set position = scenario.nothing %}",
+        "nothing",
+    ),
+    Case(
+        "a-template-linked-outside",
+        2,
+        ("outside the project",),
+        "templates/head.html",
+        removes=("templates/head.html",),
+        links=(("templates/head.html", "/etc/passwd"),),
+    ),
+    Case(
+        "a-static-file-linked-to-the-environment",
+        2,
+        ("outside the project",),
+        "templates/static/leak.txt",
+        links=(("templates/static/leak.txt", "/proc/self/environ"),),
+    ),
+    Case(
+        "a-static-folder-linked-to-the-root",
+        2,
+        ("outside the project",),
+        "templates/static/root",
+        links=(("templates/static/root", "/etc"),),
+    ),
+    Case(
+        "a-static-fifo",
+        2,
+        ("regular file",),
+        "templates/static/pipe.css",
+        fifos=("templates/static/pipe.css",),
+    ),
+    # -- pages and site settings -------------------------------------------------------------
+    Case(
+        "a-page-of-an-unknown-kind",
+        2,
+        ("glossary",),
+        "content/pages/extra.yaml",
+        writes=(("content/pages/extra.yaml", "kind: glossary\ntitle: x\n"),),
+    ),
+    Case(
+        "a-page-without-a-kind",
+        2,
+        ("kind",),
+        "content/pages/extra.yaml",
+        writes=(("content/pages/extra.yaml", "title: x\n"),),
+    ),
+    Case(
+        "a-page-slug-that-climbs",
+        2,
+        ("slug",),
+        "content/pages/legal-cards.yaml",
+        edits=(
+            ("content/pages/legal-cards.yaml", "\nslug: legal-cards\n", "\nslug: ../../escape\n"),
+        ),
+    ),
+    Case(
+        "two-pages-with-one-slug",
+        2,
+        ("rules",),
+        "content/pages/copy.yaml",
+        writes=(
+            (
+                "content/pages/copy.yaml",
+                "kind: article\nslug: rules\nrules: maison\ntitle: Copy\nsections: []\n",
+            ),
+        ),
+    ),
+    Case(
+        "a-link-to-no-page",
+        2,
+        ("nowhere",),
+        "content/pages/rules.yaml",
+        edits=(
+            ("content/pages/rules.yaml", "      - link: legal-cards\n", "      - link: nowhere\n"),
+        ),
+    ),
+    Case(
+        "an-example-of-no-scenario",
+        2,
+        ("no-such-scenario",),
+        "content/pages/legal-cards.yaml",
+        edits=(
+            (
+                "content/pages/legal-cards.yaml",
+                "      - scenario: follow-led-suit\n",
+                "      - scenario: no-such-scenario\n",
+            ),
+        ),
+    ),
+    Case(
+        "a-deal-on-the-legal-cards-page",
+        2,
+        ("play",),
+        "content/pages/legal-cards.yaml",
+        edits=(
+            (
+                "content/pages/legal-cards.yaml",
+                "      - scenario: follow-led-suit\n",
+                "      - scenario: rules-page-dedans\n",
+            ),
+        ),
+    ),
+    Case(
+        "a-table-no-template-draws",
+        2,
+        ("secrets",),
+        "content/pages/rules.yaml",
+        edits=(
+            ("content/pages/rules.yaml", "      - show: card-values\n", "      - show: secrets\n"),
+        ),
+    ),
+    Case(
+        "a-choose-block-missing-a-value",
+        2,
+        ("texts",),
+        "content/pages/rules.yaml",
+        edits=(
+            (
+                "content/pages/rules.yaml",
+                "          made: >-\n            If the taker scores exactly as much as the opponents, the contract\n            counts as made.\n",
+                "",
+            ),
+        ),
+    ),
+    Case(
+        "a-javascript-base-url",
+        2,
+        ("base_url",),
+        "content/site.yaml",
+        edits=(
+            (
+                "content/site.yaml",
+                "base_url: https://belote-site.github.io/belote-site/",
+                "base_url: javascript:alert(1)",
+            ),
+        ),
+    ),
+    Case(
+        "an-advertising-threshold-of-150",
+        2,
+        ("advertise_from",),
+        "content/site.yaml",
+        edits=(("content/site.yaml", "advertise_from: 90", "advertise_from: 150"),),
+    ),
+    Case(
+        "a-card-name-missing-from-the-vocabulary",
+        2,
+        ("ks",),
+        "content/vocabulary.yaml",
+        edits=(("content/vocabulary.yaml", "  KS: King of spades\n", ""),),
+    ),
+    Case(
+        "a-play-phrase-without-its-card",
+        2,
+        ("%(card)s",),
+        "content/vocabulary.yaml",
+        edits=(
+            ("content/vocabulary.yaml", 'north: "North plays %(card)s."', 'north: "North plays."'),
+        ),
+    ),
+    Case(
+        "a-variant-with-a-bad-version",
+        2,
+        ("version",),
+        "content/variants/coinche.yaml",
+        edits=(("content/variants/coinche.yaml", "version: 1.0.0", "version: latest"),),
+    ),
+    Case(
+        "a-text-file-among-the-pages",
+        2,
+        ("not a page file",),
+        "content/pages/readme.txt",
+        writes=(("content/pages/readme.txt", "hello\n"),),
+    ),
+    # -- the output folder and the command line ---------------------------------------------
+    Case(
+        "the-output-is-a-file",
+        2,
+        ("not a folder",),
+        "not-a-folder",
+        command=("build", "--out", "{project}/../not-a-folder"),
+        prepare=_fifo_output,
+    ),
+    Case(
+        "the-output-inside-the-content",
+        2,
+        ("inside the inputs",),
+        "content",
+        command=("build", "--out", "{project}/content/site"),
+    ),
+    Case(
+        "the-output-inside-the-templates",
+        2,
+        ("inside the inputs",),
+        "templates",
+        command=("build", "--out", "{project}/templates/static/site"),
+    ),
+    Case(
+        "the-output-holding-the-project",
+        2,
+        ("hold the project",),
+        "",
+        command=("build", "--out", "{project}/.."),
+    ),
+    Case(
+        "a-read-only-output-folder",
+        2,
+        ("cannot write",),
+        "locked",
+        command=("build", "--out", "{project}/../locked/site"),
+        prepare=_read_only_parent,
+    ),
+    Case("a-full-disk", 2, ("cannot write",), "site", file_size_limit=40_000),
+    Case(
+        "serve-on-port-99999",
+        2,
+        ("99999",),
+        None,
+        command=("serve", "--out", "{site}", "--port", "99999"),
+    ),
+    Case(
+        "serve-on-a-port-that-is-no-number",
+        2,
+        ("port",),
+        None,
+        command=("serve", "--out", "{site}", "--port", "eighty"),
+    ),
+    Case("an-unknown-option", 2, ("--frobnicate",), None, command=("build", "--frobnicate")),
+)

@@ -1,0 +1,263 @@
+"""Hostile and broken input never reaches the published site, and every failure is one line.
+
+Each case of the corpus (tests/hostile/cases.py, and the scenario files of
+tests/bad_input/) is put into its own copy of a built project; the build
+then runs in a separate process under a memory cap and a time limit. It must
+exit with the case's status, say what is wrong in one line naming the file,
+print no traceback, and leave the previous site byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import BAD_INPUT
+from helpers.project import fresh_copy, leftovers, tree_hash
+from hostile.cases import CASES, Case
+
+# Every case runs under these bounds: a build that needed more is a failure.
+MEMORY_CAP = 1536 * 1024 * 1024
+TIME_LIMIT = 90.0
+ERROR_LINE = re.compile(r"^error: (?P<file>[^:]*?)(?::(?P<line>\d+))?: (?P<message>.+)$")
+PROBLEM_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): ")
+RUNS = 2  # cases built at the same time (the machine's cores)
+
+
+def _bad_input_cases() -> list[Case]:
+    cases = []
+    for path in sorted(BAD_INPUT.glob("*.yaml")):
+        data = path.read_bytes()
+        first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
+        mentions = (
+            tuple(m.strip() for m in first.removeprefix("# mentions:").split("|") if m.strip())
+            if first.startswith("# mentions:")
+            else ()
+        )
+        target = "content/scenarios/bad-input.yaml"
+        cases.append(Case(f"bad-input-{path.stem}", 2, mentions, target, writes=((target, data),)))
+    return cases
+
+
+ALL_CASES = [*CASES, *_bad_input_cases()]
+
+
+@dataclass(frozen=True)
+class Result:
+    status: int
+    out: str
+    err: str
+    seconds: float
+    site_before: dict[str, str]
+    site_after: dict[str, str]
+    leftovers: list[Path]
+    project: Path
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    # Hard links are cheap, and a build never rewrites a file in place.
+    shutil.copytree(source, target, symlinks=True, copy_function=os.link)
+
+
+def _prepare(case: Case, base: Path, site: Path, work: Path) -> Path:
+    project = work / "project"
+    project.mkdir(parents=True)
+    for name in ("content", "templates", "locales"):
+        shutil.copytree(base / name, project / name)  # real copies: cases edit them
+    shutil.copy2(base / "babel.cfg", project / "babel.cfg")
+    _copy_tree(base / ".cache", project / ".cache")
+    _copy_tree(site, work / "site")
+    for name in case.removes:
+        (project / name).unlink()
+    for name, data in case.writes:
+        target = project / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            target.write_bytes(data)
+        else:
+            target.write_text(data, encoding="utf-8")
+    for name, old, new in case.edits:
+        target = project / name
+        text = target.read_text(encoding="utf-8")
+        assert old in text, f"{case.name}: {old!r} is not in {name}"
+        target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for name, to in case.links:
+        link = project / name
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(to)
+    for name in case.fifos:
+        os.mkfifo(project / name)
+    for name, size in case.sparse:
+        with (project / name).open("wb") as handle:
+            handle.truncate(size)
+    if case.prepare is not None:
+        case.prepare(project)
+    return project
+
+
+def _limits(file_size: int | None) -> None:
+    """Run in the child: the memory cap, and a small file-size limit for the full-disk case."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+    if file_size is not None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write fails with EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+
+def _run(case: Case, base: Path, site: Path, work: Path) -> Result:
+    project = _prepare(case, base, site, work)
+    out_site = work / "site"
+    before = tree_hash(out_site)
+    command = [part.format(site=out_site, project=project) for part in case.command]
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--project", str(project), *command],
+        capture_output=True,
+        text=True,
+        timeout=TIME_LIMIT * 2,
+        preexec_fn=lambda: _limits(case.file_size_limit),
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    seconds = time.perf_counter() - started
+    return Result(
+        done.returncode,
+        done.stdout,
+        done.stderr,
+        seconds,
+        before,
+        tree_hash(out_site),
+        leftovers(out_site),
+        project,
+    )
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    """Every case, built once, two at a time."""
+    base = fresh_copy(tmp_path_factory, "hostile-base")
+    site = base.parent / "site"
+    subprocess.run(
+        [sys.executable, "-m", "generator", "--project", str(base), "build", "--out", str(site)],
+        check=True,
+        capture_output=True,
+    )
+    top = tmp_path_factory.mktemp("hostile")
+    with ThreadPoolExecutor(RUNS) as pool:
+        futures = {
+            case.name: pool.submit(_run, case, base, site, top / case.name) for case in ALL_CASES
+        }
+        return {name: future.result() for name, future in futures.items()}
+
+
+def test_the_corpus_is_large_and_mostly_new() -> None:
+    names = [case.name for case in ALL_CASES]
+    assert len(names) == len(set(names)), "case names repeat"
+    assert len(ALL_CASES) >= 120
+    assert len(CASES) >= 80
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.name)
+def test_hostile_input_is_refused_in_one_line(results: dict[str, Result], case: Case) -> None:
+    result = results[case.name]
+    report = f"exit {result.status}\nstdout: {result.out}\nstderr: {result.err}"
+    assert "Traceback" not in result.out + result.err, report
+    assert result.status == case.exit, report
+    assert result.seconds < TIME_LIMIT, f"{result.seconds:.1f} s"
+    if case.exit == 2:
+        lines = result.err.strip().splitlines()
+        assert len(lines) == 1, report
+        match = ERROR_LINE.match(lines[0])
+        assert match, report
+        named = match["file"]
+    else:
+        lines = result.out.strip().splitlines()
+        assert lines and all(PROBLEM_LINE.match(line) for line in lines), report
+        assert len(result.err.strip().splitlines()) == 1, report
+        named = lines[0]
+    line = lines[0]
+    assert line.isprintable(), repr(line)
+    for mention in case.mentions:
+        assert mention.lower() in line.lower(), report
+    if case.names:
+        assert case.names in named, report
+    assert result.site_after == result.site_before, "the previous site was changed"
+    assert not result.leftovers, result.leftovers
+
+
+def test_a_port_in_use_is_one_line(tmp_path_factory: pytest.TempPathFactory) -> None:
+    base = fresh_copy(tmp_path_factory, "port")
+    (base / "site").mkdir()
+    (base / "site" / "index.html").write_text("<!doctype html>")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "--project",
+                str(base),
+                "serve",
+                "--port",
+                str(port),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "cannot serve" in lines[0]
+
+
+@pytest.fixture
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
+    project = fresh_copy(tmp_path_factory, "locked")
+    site = project.parent / "site"
+    subprocess.run(
+        [sys.executable, "-m", "generator", "--project", str(project), "build", "--out", str(site)],
+        check=True,
+        capture_output=True,
+    )
+    yield project, site
+
+
+def test_a_second_build_at_the_same_time_fails_in_one_line(built: tuple[Path, Path]) -> None:
+    project, site = built
+    before = tree_hash(site)
+    lock = site.parent / f".{site.name}.lock"
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "--project",
+                str(project),
+                "build",
+                "--out",
+                str(site),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "another build" in lines[0], done.stderr
+    assert tree_hash(site) == before
