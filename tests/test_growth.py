@@ -299,10 +299,10 @@ class GlossaryKind(PageKind):
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
     ) -> list[Page]:
+        keys = frozenset({"heading", "text"})
         terms = tuple(
-            (item.fields("a term", frozenset({"term", "meaning"}))["term"].text("term"),
-             item.fields("a term", frozenset({"term", "meaning"}))["meaning"].text("meaning"))
-            for item in given["terms"].items("terms")
+            (term["heading"].text("heading"), term["text"].text("text"))
+            for term in (item.fields("a term", keys, keys) for item in given["terms"].items("terms"))
         )
         examples = (parse_example(given["example"], context.blocks),) if "example" in given else ()
         return [
@@ -339,7 +339,7 @@ order: 90
 slug: glossary
 title: Glossary
 terms:
-  - {term: Dix de der, meaning: The ten points of the last trick.}
+  - {heading: Dix de der, text: The ten points of the last trick.}
 example:
   scenario: grown-trick-value
   title: A trick's value

@@ -275,3 +275,114 @@ def test_mutated_real_scenarios_never_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
 ) -> None:
     _answers_every_command(tmp_path, capsys, document)
+
+
+# ---------------------------------------------------------------------------
+# catalogs and rule sets, fuzzed the same way
+
+ROOT = CONTENT.parent
+SK_CATALOG = (ROOT / "locales" / "sk" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+GOOD_SCENARIO = (
+    "id: fuzz-target\nrules: {rules}\ntrump: hearts\ntrick:\n  - {{seat: west, card: AS}}\n"
+    "hand: {{seat: north, cards: [KS, 7S, JH]}}\nexpect:\n  allowed: [KS, 7S]\n"
+)
+FRAGMENTS = st.sampled_from(
+    [
+        "%(card)s", "%(num)s", "%(name)s", "%", "%%", "%s", "%(", "<b>", "</b>", "<", ">",
+        "<!--", "&amp;", '\\"', "\\\\", "\\n", "\\t", "\x01", "\x00", "é", "ř", "ữ", "\u202e",
+        "a", " ", "msgstr", '"',
+    ]
+)  # fmt: skip
+PLURAL_TOKENS = st.sampled_from(
+    ["n", "0", "1", "2", "10", "100", "==", "!=", "<", ">=", "&&", "||", "?", ":", "(", ")",
+     "%", "/", "+", "-", "*", "!", ";", "nplurals", "=", " "]
+)  # fmt: skip
+
+
+@st.composite
+def fuzzed_catalog(draw: st.DrawFn) -> str:
+    """The Slovak catalog with a few translations, lines or its plural header garbled."""
+    lines = SK_CATALOG.split("\n")
+    for _ in range(draw(st.integers(1, 4))):
+        choice = draw(st.integers(0, 3))
+        index = draw(st.integers(0, len(lines) - 1))
+        garbage = "".join(draw(st.lists(FRAGMENTS, max_size=8)))
+        if choice == 0 and lines[index].startswith("msgstr"):
+            keyword = lines[index].split(" ", 1)[0]
+            lines[index] = f'{keyword} "{garbage}"'
+        elif choice == 1:
+            lines.insert(index, garbage)
+        elif choice == 2:
+            expression = "".join(draw(st.lists(PLURAL_TOKENS, max_size=12)))
+            count = draw(st.sampled_from(["0", "1", "3", "7", "100000000", "-1", "x"]))
+            lines = [
+                f'"Plural-Forms: nplurals={count}; plural={expression};\\n"'
+                if line.startswith('"Plural-Forms:')
+                else line
+                for line in lines
+            ]
+        else:
+            lines[index : index + 1] = [lines[index]] * draw(st.integers(0, 3))
+    return "\n".join(lines)
+
+
+def _fuzz_project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    if not project.exists():
+        (project / "locales" / "sk" / "LC_MESSAGES").mkdir(parents=True)
+        (project / "content").symlink_to(CONTENT)
+    return project
+
+
+@FUZZ
+@given(fuzzed_catalog())
+def test_fuzzed_catalogs_never_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    project = _fuzz_project(tmp_path)
+    catalog = project / "locales" / "sk" / "LC_MESSAGES" / "messages.po"
+    catalog.write_text(text, encoding="utf-8", errors="surrogatepass")
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(GOOD_SCENARIO.format(rules="maison"))
+    capsys.readouterr()
+    status = main(["--project", str(project), "check", str(scenario)])
+    err = capsys.readouterr().err
+    assert status in (0, 2), err
+    if status == 2:
+        lines = err.strip().splitlines()
+        assert lines and all(line.startswith(f"error: {catalog}") for line in lines), err
+
+
+MAISON = yaml.safe_load((CONTENT / "rulesets" / "maison.yaml").read_text(encoding="utf-8"))
+
+
+@FUZZ
+@given(st.data())
+def test_fuzzed_rule_sets_never_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
+) -> None:
+    import copy
+
+    document = copy.deepcopy(MAISON)
+    for _ in range(data.draw(st.integers(1, 3))):
+        node = document
+        while isinstance(node, dict) and node:
+            key = data.draw(st.sampled_from(sorted(node, key=str)))
+            if data.draw(st.booleans()) or not isinstance(node[key], dict):
+                node[key] = data.draw(values)
+                break
+            node = node[key]
+    content = tmp_path / "content"
+    (content / "rulesets").mkdir(parents=True, exist_ok=True)
+    rules = content / "rulesets" / "fuzz.yaml"
+    rules.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(GOOD_SCENARIO.format(rules="fuzz"))
+    capsys.readouterr()
+    status = main(["--content", str(content), "check", str(scenario)])
+    err = capsys.readouterr().err
+    assert status in (0, 1, 2), err
+    if status == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1, err
+        assert lines[0].startswith((f"error: {rules}", f"error: {scenario}")), err

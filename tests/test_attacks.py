@@ -1,0 +1,153 @@
+"""The two attacks of the hostile-input issue, tried for real: in the built files, and in Chromium.
+
+- Script by composition: each message alone looks harmless (a translation
+  ending in "<", a card name beginning "img src=x onerror=..."); put
+  together on a page they would make an element. Translations are text, so
+  the page shows the characters and no element appears.
+- Symlinked secrets: a picture in the cache replaced by a link to a file
+  outside the project holding a token. Nothing of it may be published.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, require
+from helpers.html import parse
+from helpers.project import cli_quiet, fresh_copy, po_path
+
+from generator.site.serve import local_server
+
+SECRET = "belote-secret-token-4242"
+PAYLOAD = "img src=x onerror=window.__owned=1 "
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    project = fresh_copy(tmp_path_factory, "attacked")
+    catalog = po_path(project, "sk")
+    # A phrase ending in "<" before its card, and a card name that continues it.
+    _edit(
+        catalog,
+        'msgid "East plays %(card)s."\nmsgstr "Východ hrá %(card)s."',
+        'msgid "East plays %(card)s."\nmsgstr "Východ hrá <%(card)s."',
+    )
+    _edit(
+        catalog,
+        'msgid "Jack of hearts"\nmsgstr "Spodok srdca"',
+        f'msgid "Jack of hearts"\nmsgstr "{PAYLOAD}"',
+    )
+    # A comment opener, which would hide the rest of the page.
+    _edit(
+        catalog,
+        'msgid "Allowed cards:"\nmsgstr "Povolené karty:"',
+        'msgid "Allowed cards:"\nmsgstr "<!-- Povolené karty:"',
+    )
+    # A secret outside the project, and a cached picture linked to it.
+    outside = project.parent / "secret.txt"
+    outside.write_text(SECRET)
+    pictures = sorted((project / ".cache" / "pictures").glob("*.png"))
+    assert pictures
+    victim = pictures[0]
+    victim.unlink()
+    victim.symlink_to(outside)
+    site = project.parent / "site"
+    os.environ["BELOTE_TEST_SECRET"] = SECRET
+    try:
+        cli_quiet(project, "build", "--out", site)
+    finally:
+        del os.environ["BELOTE_TEST_SECRET"]
+    return project, site
+
+
+def test_the_composed_script_is_text_on_the_page(attacked: tuple[Path, Path]) -> None:
+    _, site = attacked
+    page = site / "sk" / "legal-cards" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert "onerror" in html, "the payload should be on the page, as text"
+    for element in parse(page).iter():
+        assert not any(name.startswith("on") for name in element.attrs), element
+        assert not (element.tag == "img" and element.attrs.get("src") == "x"), element
+    assert "Východ hrá &lt;img src=x onerror=window.__owned=1 " in html
+
+
+def test_a_comment_opener_hides_nothing(attacked: tuple[Path, Path]) -> None:
+    _, site = attacked
+    page = site / "sk" / "legal-cards" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert "<!--" not in html
+    assert "&lt;!-- Povolené karty:" in html
+    footer = [e for e in parse(page).iter() if e.tag == "footer"]
+    assert footer and footer[0].text()
+
+
+def test_no_secret_and_no_link_is_published(attacked: tuple[Path, Path]) -> None:
+    _, site = attacked
+    for path in site.rglob("*"):
+        assert not path.is_symlink(), path
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), path
+    for picture in (site / "img").glob("*.png"):
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", picture
+    for picture in (site / "img").glob("*.webp"):
+        data = picture.read_bytes()
+        assert data[:4] == b"RIFF" and data[8:12] == b"WEBP", picture
+
+
+@pytest.fixture(scope="module")
+def browser_page(attacked: tuple[Path, Path]) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require(False, "Playwright (pip install -e '.[browser]')")
+    require(Path(CHROMIUM).exists(), "Debian's chromium")
+    with local_server(attacked[1]) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        page = browser.new_page()
+        dialogs: list[str] = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url + "sk/legal-cards/index.html", wait_until="load")
+        yield page, dialogs, url
+        browser.close()
+
+
+def test_in_the_browser_no_script_runs(browser_page: tuple[Any, list[str], str]) -> None:
+    page, dialogs, _ = browser_page
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("() => window.__owned") is None
+    assert dialogs == []
+    assert page.evaluate("() => document.querySelectorAll('img[onerror], [onerror]').length") == 0
+    text = page.evaluate("() => document.body.innerText")
+    assert "<img src=x onerror=window.__owned=1" in text
+    assert re.search(r"<!-- Povolené karty:", text)
+    # The footer is still there: nothing was commented out.
+    assert page.evaluate("() => !!document.querySelector('footer')")
+
+
+def test_in_the_browser_every_picture_is_a_picture(
+    browser_page: tuple[Any, list[str], str],
+) -> None:
+    page, _, _ = browser_page
+    broken = page.evaluate(
+        """async () => {
+            const images = [...document.images];
+            images.forEach(img => { img.loading = "eager"; });
+            await Promise.all(images.map(img => img.decode().catch(() => null)));
+            return images.filter(img => !img.complete || img.naturalWidth === 0)
+                         .map(img => img.src);
+        }"""
+    )
+    assert broken == []

@@ -1,0 +1,76 @@
+"""No element or attribute reaches a page unless the templates put it there.
+
+Translations are text: whatever a catalog says, every language's page has
+the same elements and attributes as the English page, in the same order.
+Text, the values of text and address attributes, and the marks of an
+incomplete translation (English fallbacks in `<span lang="en">`, the
+notice) are left out of the comparison: they differ by language by design.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.html import Element, parse
+from helpers.project import LANGUAGES, PAGES, shared_build
+
+# Attributes whose value is a language's text, an address, or its own language.
+LANGUAGE_VALUED = {
+    "alt",
+    "title",
+    "content",
+    "aria-label",
+    "href",
+    "src",
+    "srcset",
+    "lang",
+    "hreflang",
+    "dir",
+}
+# The language menu marks the page's own language: a different link in each language.
+MOVING = {"aria-current"}
+
+
+def structure(element: Element) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """Every element, in document order, with its attributes (values kept where they are markup)."""
+    found: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+
+    def walk(node: Element) -> None:
+        for child in node.children:
+            if isinstance(child, str):
+                continue
+            fallback = child.tag == "span" and child.attrs.get("lang") == "en"
+            notice = child.tag == "p" and "notice" in child.classes
+            if notice:
+                continue
+            if not fallback:
+                attrs = tuple(
+                    sorted(
+                        (name, "" if name in LANGUAGE_VALUED else value)
+                        for name, value in child.attrs.items()
+                        if name not in MOVING
+                    )
+                )
+                found.append((child.tag, attrs))
+            walk(child)
+
+    walk(element)
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_build(tmp_path_factory)[1]
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_the_english_page_s_elements(site: Path, lang: str, page: str) -> None:
+    english = structure(parse(site / "en" / page / "index.html"))
+    other = structure(parse(site / lang / page / "index.html"))
+    for index, (mine, theirs) in enumerate(zip(english, other, strict=False)):
+        assert mine == theirs, f"{lang}/{page}: element {index}: {theirs} where English has {mine}"
+    assert len(english) == len(other), (
+        f"{lang}/{page}: {len(other)} elements, English {len(english)}"
+    )
