@@ -22,6 +22,7 @@ from .errors import (
 from .play import Position, Reason, Verdict, allowed_cards, legal_cards
 from .rules import (
     AfterCoinche,
+    AuctionKind,
     BeloteCannotFinish,
     BeloteOnFailure,
     BiddingRules,
@@ -64,6 +65,7 @@ __all__ = [
     "TRUMP_ORDER",
     "AfterCoinche",
     "Auction",
+    "AuctionKind",
     "BeloteCannotFinish",
     "BeloteError",
     "BeloteOnFailure",

@@ -195,6 +195,13 @@ class ScoringRules:
     short_target: int | None = option(low=1, high=1_000_000, default=None)
 
 
+class AuctionKind(enum.Enum):
+    """How a deal's trump and taker are found: the rule set's auction."""
+
+    BIDS = "bids"  # Coinche and Contrée: bids of points and a trump
+    TURNED_CARD = "turned-card"  # classic Belote: take the turned card, or name a suit
+
+
 class AfterCoinche(enum.Enum):
     """Who speaks once a contract is coinched."""
 
@@ -364,6 +371,10 @@ class RuleSet:
     def deal_points(self, trump: Trump) -> int:
         """What a deal's cards and last trick are worth under this trump (162 usually)."""
         return self.card_points(trump) + self.last_trick_bonus
+
+    @property
+    def auction(self) -> AuctionKind:
+        return AuctionKind.TURNED_CARD if self.bidding is None else AuctionKind.BIDS
 
     def offers(self, trump: Trump) -> bool:
         """Whether a deal may be played under this trump in this rule set."""

@@ -378,7 +378,10 @@ def _score_contract(
         if all_declarations:
             inside.append(Term(TermKind.DECLARATIONS, all_declarations))
         contract_term = Term(TermKind.CONTRACT, value)
-        add_contract = made or terms.failed is not FailedScore.POINTS
+        # "Points faits" (FFB contrée 2016, §10.2) leaves the contract out of every score.
+        add_contract = (
+            terms.made is not MadeScore.POINTS if made else terms.failed is not FailedScore.POINTS
+        )
         if terms.multiplies is Multiplies.BID:
             # Only the contract is multiplied: base and the rest are added once.
             outside = inside + belote_term

@@ -10,14 +10,20 @@ A page is a list of sections, each a heading and blocks:
   template `show_<table>.html` (adding a table is adding its template).
 - `example`: a checked scenario of any kind, with a title and text.
 - `link: <page>` with `text`: a link to another page of the site.
+
+Any block or list item may carry `when: {<option>: <value>, ...}`: it is
+shown only where the rule set's options have those values (a variant card
+written once for classic Belote's turned card and Coinche's bidding).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import types
+import typing
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..content.errors import excerpt
@@ -28,13 +34,28 @@ from .vocabulary import PARTNERSHIPS
 
 
 @dataclass(frozen=True)
-class Text:
+class Guarded:
+    """A block shown only where the rule set's options have the values `when` names."""
+
+    when: tuple[tuple[str, str], ...] = field(default=(), kw_only=True)
+
+    def shown(self, rules: RuleSet | None) -> bool:
+        if rules is None:
+            return not self.when
+        try:
+            return all(option_value(rules, path) == value for path, value in self.when)
+        except AttributeError:
+            return False  # an option of a group this rule set has not (no contract, say)
+
+
+@dataclass(frozen=True)
+class Text(Guarded):
     block: ClassVar[str] = "text"
     text: str
 
 
 @dataclass(frozen=True)
-class Choose:
+class Choose(Guarded):
     block: ClassVar[str] = "choose"
     option: str
     texts: Mapping[str, str]
@@ -44,7 +65,7 @@ class Choose:
 
 
 @dataclass(frozen=True)
-class Show:
+class Show(Guarded):
     block: ClassVar[str] = "show"
     what: str
 
@@ -54,14 +75,14 @@ class Show:
 
 
 @dataclass(frozen=True)
-class Items:
+class Items(Guarded):
     block: ClassVar[str] = "items"
     items: tuple[Text | Choose | Show, ...]
     numbered: bool
 
 
 @dataclass(frozen=True)
-class Example:
+class Example(Guarded):
     block: ClassVar[str] = "example"
     checked: Checked
     title: str
@@ -89,7 +110,7 @@ class Example:
 
 
 @dataclass(frozen=True)
-class Link:
+class Link(Guarded):
     block: ClassVar[str] = "link"
     page: str
     text: str
@@ -120,7 +141,7 @@ class Context:
 def _option(rules: RuleSet, path: str) -> Any:
     value: Any = rules
     for name in path.split("."):
-        if not dataclasses.is_dataclass(value) or name.startswith("_"):
+        if name.startswith("_"):
             raise AttributeError(name)
         value = getattr(value, name)
     return value
@@ -136,29 +157,60 @@ def option_value(rules: RuleSet, path: str) -> str:
     return str(value)
 
 
-def option_values(rules: RuleSet, path: str) -> list[str] | None:
-    """Every value an option may take, for checking a choose block covers them."""
-    try:
-        value = _option(rules, path)
-    except AttributeError:
+def _optional(hint: Any) -> Any:
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        return next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    return hint
+
+
+def option_values(path: str) -> list[str] | None:
+    """Every value an option may take, from the rule-set schema (so `contract.made_when`
+    is known even for a rule set without a contract)."""
+    kind: Any = RuleSet
+    for name in path.split("."):
+        if name.startswith("_"):
+            return None
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            hints = typing.get_type_hints(kind)
+            if name in hints:
+                kind = _optional(hints[name])
+                continue
+        member = getattr(kind, name, None) if isinstance(kind, type) else None
+        if isinstance(member, property):
+            kind = _optional(typing.get_type_hints(member.fget).get("return"))
+            continue
         return None
-    if isinstance(value, enum.Enum):
-        return [str(member.value) for member in type(value)]
-    if isinstance(value, bool):
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return [str(member.value) for member in kind]
+    if kind is bool:
         return ["true", "false"]
     return None
 
 
+def _when(source: Source | None) -> tuple[tuple[str, str], ...]:
+    if source is None:
+        return ()
+    found = []
+    for key, value in source.pairs("when"):
+        path = key.text("an option")
+        values = option_values(path)
+        if values is None:
+            raise key.error(f"{excerpt(path)} is not a rule-set option with fixed values")
+        wanted = str(value.value()).lower()
+        if wanted not in values:
+            raise value.error(f"{path} is one of {', '.join(values)}, not {excerpt(wanted)}")
+        found.append((path, wanted))
+    return tuple(found)
+
+
 def _choose(source: Source, rules: RuleSet) -> Choose:
     given = source.fields(
-        "a choose block", frozenset({"choose", "texts"}), frozenset({"choose", "texts"})
+        "a choose block", frozenset({"choose", "texts", "when"}), frozenset({"choose", "texts"})
     )
     path = given["choose"].text("choose")
-    values = option_values(rules, path)
+    values = option_values(path)
     if values is None:
-        raise given["choose"].error(
-            f"{excerpt(path)} is not an option of rule set {rules.id} with fixed values"
-        )
+        raise given["choose"].error(f"{excerpt(path)} is not a rule-set option with fixed values")
     texts = {
         str(key.value()).lower(): value.text("a text")
         for key, value in given["texts"].pairs("texts")
@@ -167,25 +219,30 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     unknown = [k for k in texts if k not in values]
     if missing or unknown:
         raise given["texts"].error(f"texts must cover every value of {path} ({', '.join(values)})")
-    return Choose(path, texts)
+    return Choose(path, texts, when=_when(given.get("when")))
 
 
-def _show(source: Source, context: Context) -> Show:
+def _show(source: Source, context: Context, when: Source | None = None) -> Show:
     what = source.text("show")
     if what not in context.shows:
         raise source.error(
             f"unknown table {excerpt(what)} (templates/show_<table>.html: "
             f"{', '.join(sorted(context.shows))})"
         )
-    return Show(what)
+    return Show(what, when=_when(when))
 
 
 def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | Show:
     if source.is_scalar:
         return Text(source.text("a text"))
-    if source.get("show") is not None:
-        return _show(source.fields("a list item", frozenset({"show"}))["show"], context)
-    return _choose(source, rules)
+    if source.get("choose") is not None:
+        return _choose(source, rules)
+    given = source.fields("a list item", frozenset({"show", "text", "when"}))
+    if "show" in given:
+        return _show(given["show"], context, given.get("when"))
+    if "text" in given:
+        return Text(given["text"].text("a text"), when=_when(given.get("when")))
+    raise source.error("a list item is a text, a choose block, or {show: ...}")
 
 
 def check_nameable(rules: RuleSet, source: Source) -> None:
@@ -224,22 +281,25 @@ def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:
         return _choose(source, rules)
     given = source.fields(
         "a block",
-        frozenset({"text", "items", "numbered", "show", "example", "link"}),
+        frozenset({"text", "items", "numbered", "show", "example", "link", "when"}),
     )
+    when = _when(given.get("when"))
     if "example" in given:
-        return parse_example(given["example"], context)
+        return replace(parse_example(given["example"], context), when=when)
     if "show" in given:
-        return _show(given["show"], context)
+        return _show(given["show"], context, given.get("when"))
     if "link" in given:
         if "text" not in given:
             raise source.error("a link needs a `text`")
-        return Link(given["link"].text("link"), given["text"].text("text"), given["link"])
+        return Link(
+            given["link"].text("link"), given["text"].text("text"), given["link"], when=when
+        )
     if "items" in given:
         numbered = given["numbered"].typed(bool, "numbered") if "numbered" in given else False
         items = tuple(_item(item, rules, context) for item in given["items"].items("items"))
-        return Items(items, numbered)
+        return Items(items, numbered, when=when)
     if "text" in given:
-        return Text(given["text"].text("text"))
+        return Text(given["text"].text("text"), when=when)
     raise source.error("a block needs text, choose, items, show, example or link")
 
 

@@ -14,6 +14,7 @@ from ..engine import (
     Trump,
     TrumpMode,
 )
+from .tables import contract_table
 
 
 def rule_figures(rules: RuleSet) -> dict[str, int]:
@@ -36,7 +37,27 @@ def rule_figures(rules: RuleSet) -> dict[str, int]:
     }
     if rules.scoring.short_target is not None:
         figures["short_target"] = rules.scoring.short_target
+    bidding, contract = rules.bidding, rules.contract
+    if bidding is not None and contract is not None:
+        figures["floor"] = bidding.floor
+        figures["step"] = bidding.step
+        figures["coinche"] = bidding.coinche
+        figures["surcoinche"] = bidding.surcoinche
+        figures["failed_points"] = contract.failed_points
+        figures["coinche_points"] = contract.coinche_points
+        if bidding.ceiling is not None:
+            figures["ceiling"] = bidding.ceiling
+        if bidding.capot is not None:
+            figures["capot_bid"] = bidding.capot
+            figures["capot_made"] = capot_made(rules)
+        if bidding.generale is not None:
+            figures["generale"] = bidding.generale
     return figures
+
+
+def capot_made(rules: RuleSet) -> int:
+    """What a capot bid and made scores, plain, as the engine reckons it."""
+    return contract_table(rules).rows[-1].cells[0][0]
 
 
 def locked_features(rules: RuleSet) -> list[str]:

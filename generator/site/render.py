@@ -31,6 +31,7 @@ from markupsafe import Markup
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from .i18n import Gettext
+from .tables import auction_table, contract_table, score_sheet
 
 
 class ProjectLoader(BaseLoader):
@@ -71,6 +72,10 @@ def environment(templates: Path, files: InputFiles) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["sentence"] = sentence
+    # Tables drawn from engine values (generator/site/tables.py).
+    env.globals["auction_table"] = auction_table
+    env.globals["score_sheet"] = score_sheet
+    env.globals["contract_table"] = contract_table
     return env
 
 

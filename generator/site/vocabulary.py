@@ -12,7 +12,19 @@ from pathlib import Path
 from ..content.errors import ContentError
 from ..content.files import InputFiles
 from ..content.nodes import Source, read_yaml
-from ..engine import DECK, Card, Kind, Outcome, Rank, Reason, Seat, Trump
+from ..engine import (
+    DECK,
+    CallReason,
+    Card,
+    Coinche,
+    Kind,
+    Outcome,
+    Rank,
+    Reason,
+    Seat,
+    TermKind,
+    Trump,
+)
 
 # The partnerships a page can name: partners sit opposite each other.
 PARTNERSHIPS = ("north-south", "east-west")
@@ -35,9 +47,25 @@ _GROUPS: dict[str, list[str]] = {
     "takes": [seat.value for seat in Seat],
     "played": [seat.value for seat in Seat],
     "wins-game": [*PARTNERSHIPS, *(seat.value for seat in Seat)],
+    # The auction: a bid's trump ("90 ♥"), the calls, why a call is allowed or not.
+    "bid-trump": [trump.value for trump in Trump],
+    "call": ["pass", "bid", "capot", "generale", "coinche", "surcoinche", "take", "choose"],
+    "call-reason": [reason.value for reason in CallReason],
+    "contract": [seat.value for seat in Seat],
+    "coinche": [level.value for level in Coinche],
+    "coinche-heading": [level.value for level in Coinche],
+    # The lines of a contract's score.
+    "term": [kind.value for kind in TermKind],
 }
 # Messages in these groups must keep the placeholder they are built around.
-_PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s"}
+_PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s", "contract": "%(contract)s"}
+# Calls that carry a trump, and a bid its points: "%(points)s %(trump)s".
+_CALL_PLACEHOLDERS = {
+    "bid": ("%(points)s", "%(trump)s"),
+    "capot": ("%(trump)s",),
+    "generale": ("%(trump)s",),
+    "choose": ("%(trump)s",),
+}
 
 
 @dataclass(frozen=True)
@@ -69,8 +97,12 @@ def parse_vocabulary(source: Source) -> Vocabulary:
         texts = {key: value.text(f"{name}.{key}") for key, value in entries.items()}
         placeholder = _PLACEHOLDERS.get(name)
         for key, text in texts.items():
-            if placeholder and placeholder not in text:
-                raise entries[key].error(f"{name}.{key} must contain {placeholder}")
+            needed = [placeholder] if placeholder else []
+            if name == "call":
+                needed = list(_CALL_PLACEHOLDERS.get(key, ()))
+            for wanted in needed:
+                if wanted not in text:
+                    raise entries[key].error(f"{name}.{key} must contain {wanted}")
         messages[name] = texts
     return Vocabulary(messages)
 

@@ -16,7 +16,12 @@ from markupsafe import Markup
 from ..engine import (
     PLAIN_ORDER,
     TRUMP_ORDER,
+    Call,
+    CallKind,
+    CallReason,
     Card,
+    Coinche,
+    Contract,
     Kind,
     Outcome,
     Rank,
@@ -24,8 +29,10 @@ from ..engine import (
     RuleSet,
     Seat,
     Side,
+    TermKind,
     Trump,
 )
+from ..engine.contract import Level
 from .figures import locked_features, rule_figures
 from .i18n import Gettext
 from .vocabulary import Vocabulary
@@ -177,6 +184,36 @@ class Words:
         for name, value in extra.items():
             found[name] = value if isinstance(value, Markup) else Markup.escape(value)
         return found
+
+    def call(self, call: Call) -> Markup:
+        """A call as the auction table writes it: "Pass", "90 ♥", "Capot ♠"."""
+        trump = self.word("bid-trump", call.trump.value) if call.trump is not None else Markup()
+        points = self.gettext.number(call.points) if call.points is not None else ""
+        return self.word("call", call.kind.value, points=points, trump=trump)
+
+    def call_reason(self, reason: CallReason) -> Markup:
+        return self.word("call-reason", reason.value)
+
+    def contract_value(self, contract: Contract) -> Markup:
+        """What was bid: "90 ♥", "Capot ♠", or the trump taken in classic Belote."""
+        if contract.level is Level.TAKEN:
+            return self.trump(contract.trump)
+        kind = {Level.POINTS: CallKind.BID, Level.CAPOT: CallKind.CAPOT}.get(
+            contract.level, CallKind.GENERALE
+        )
+        return self.call(Call(kind, contract.bid, contract.trump))
+
+    def contract(self, contract: Contract) -> Markup:
+        return self.word("contract", contract.taker.value, contract=self.contract_value(contract))
+
+    def coinche(self, level: Coinche) -> Markup:
+        return self.word("coinche", level.value)
+
+    def coinche_heading(self, level: Coinche) -> Markup:
+        return self.word("coinche-heading", level.value)
+
+    def term(self, kind: TermKind) -> Markup:
+        return self.word("term", kind.value)
 
     def mode_line(self, rules: RuleSet, trump: Trump) -> Markup:
         message = self.gettext.gettext(rules.mode_lines[trump.mode])
