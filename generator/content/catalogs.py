@@ -239,6 +239,87 @@ def translated_keys(catalog: Catalog) -> set[Key]:
     return keys
 
 
+@dataclass(frozen=True)
+class Messages:
+    """A catalog's translated messages, ready for lookups and for the build cache (plain data).
+
+    Only what a reader sees translated is kept (not fuzzy, every form
+    filled), so a lookup that misses falls back to English.
+    """
+
+    plural_forms: str  # the header's Plural-Forms
+    # (context, msgid) -> its forms: one, or one per plural form.
+    entries: dict[Key, tuple[str, ...]]
+
+    @staticmethod
+    def of(catalog: Catalog) -> Messages:
+        keep = translated_keys(catalog)
+        entries: dict[Key, tuple[str, ...]] = {}
+        for message in catalog:
+            key = message_key(message.id, message.context) if message.id else None
+            if key in keep:
+                strings = (
+                    message.string
+                    if isinstance(message.string, (list, tuple))
+                    else [message.string]
+                )
+                entries[key] = tuple(str(string) for string in strings)
+        return Messages(str(catalog.plural_forms), entries)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "plural_forms": self.plural_forms,
+            "entries": [
+                [context, msgid, list(forms)] for (context, msgid), forms in self.entries.items()
+            ],
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> Messages:
+        entries = data["entries"]
+        assert isinstance(entries, list)
+        return Messages(
+            str(data["plural_forms"]),
+            {
+                (context, str(msgid)): tuple(str(f) for f in forms)
+                for context, msgid, forms in entries
+            },
+        )
+
+    def translations(self) -> stdlib_gettext.NullTranslations:
+        return MessageTranslations(self)
+
+
+class MessageTranslations(stdlib_gettext.NullTranslations):
+    """gettext's four lookups over `Messages`, with the header's plural rule as gettext reads it."""
+
+    def __init__(self, messages: Messages) -> None:
+        super().__init__()
+        self._entries = messages.entries
+        expression = _PLURAL_FORMS.fullmatch(messages.plural_forms)
+        # The header was checked when the catalog was read (_check_plural_forms).
+        self._plural = stdlib_gettext.c2py(expression.group(2) if expression else "n != 1")
+
+    def _form(self, key: Key, singular: str, plural: str, n: int) -> str:
+        forms = self._entries.get(key)
+        if forms is None:
+            return singular if n == 1 else plural
+        index = self._plural(n)
+        return forms[index] if index < len(forms) else forms[-1]
+
+    def gettext(self, message: str) -> str:
+        return self._entries.get((None, message), (message,))[0]
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._form((None, msgid1), msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._entries.get((context, message), (message,))[0]
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._form((context, msgid1), msgid1, msgid2, n)
+
+
 def compile_catalog(catalog: Catalog) -> Translations:
     """Compile in memory, keeping only what is really translated.
 

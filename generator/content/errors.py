@@ -8,6 +8,7 @@ newline, terminal code or NUL reaches the terminal) and bounded in length.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 # Longest excerpt of the input a message quotes.
 EXCERPT = 60
@@ -76,6 +77,10 @@ class ContentError(Exception):
         self.line = line
         self.message = message
         self.scenario = scenario
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Raised in a worker process, it crosses back to the build whole.
+        return type(self), (self.path, self.line, self.message, self.scenario)
 
     @property
     def where(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 import types
 import typing
@@ -92,6 +93,12 @@ def _mapping_key(source: Source, kind: Any, what: str) -> Any:
     return _enum(source, kind, f"key of {what}")
 
 
+@functools.cache
+def type_hints(owner: Any) -> dict[str, Any]:
+    """A schema class's (or property's) hints, resolved once: the schema does not change."""
+    return typing.get_type_hints(owner)
+
+
 def _optional(hint: Any) -> Any:
     """The type inside `X | None`, or the hint itself."""
     if typing.get_origin(hint) in (types.UnionType, typing.Union):
@@ -135,7 +142,7 @@ def _value(hint: Any, source: Source, f: dataclasses.Field[Any], what: str) -> A
 
 def _read_options(cls: type, layers: Layers, where: str) -> dict[str, Any]:
     """The keyword arguments of `cls`, each field read from the layers by its type."""
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     found: dict[str, Any] = {}
     for f in option_fields(cls):
         key = yaml_key(f)
@@ -194,6 +201,7 @@ class RuleSets:
         self.files = files
         self._loaded: dict[str, RuleSet] = {}
         self._layers: dict[str, Layers] = {}
+        self._files: dict[str, tuple[Source, dict[str, Source]]] = {}
 
     def available(self) -> list[str]:
         """The ids of the rule-set files of the folder (names that are valid ids)."""
@@ -228,6 +236,7 @@ class RuleSets:
             if source is None:
                 raise ContentError(path, 1, "the rule set file is empty")
             given = source.fields(f"rule set {current}", allowed)
+            self._files[current] = (source, given)
             chain.append((current, source, given))
             parent = given.get("extends")
             if parent is None:
@@ -261,6 +270,7 @@ class RuleSets:
             except BeloteError as error:
                 raise layers.top.error(str(error)) from None
             _check_mode_lines(rules, layers)
+            self._check_sources(ruleset_id)
             self._loaded[ruleset_id] = rules
         return self._loaded[ruleset_id]
 
@@ -272,5 +282,80 @@ class RuleSets:
             raise wanted_by.error(f"unknown rule set {excerpt(ruleset_id)} (known: {known})")
         return found
 
+    def _check_sources(self, ruleset_id: str) -> None:
+        """Every file of the chain that sets options names the book or page it follows."""
+        for name in self.lineage(ruleset_id):
+            source, given = self._files[name]
+            if "source" not in given and set(given) - _NOT_OPTIONS - {"extends"}:
+                raise source.error(
+                    f"rule set {name} sets options but names no `source:` "
+                    "(the rule book or page it follows)"
+                )
+
+    def origin(self, ruleset_id: str, path: str) -> str:
+        """The rule set whose file sets an option: this one, or one it extends.
+
+        Each file that sets options names its `source:`, so the option's
+        value is that rule set's source's.
+        """
+        current = ruleset_id
+        while True:
+            layer = self._layers[current].layers[0]
+            keys = path.split(".")
+            node = layer.get(keys[0])
+            for key in keys[1:]:
+                node = node.get(key) if node is not None else None
+            extends = layer.get("extends")
+            if node is not None or extends is None:
+                return current
+            current = extends.text("extends")
+
+    def lineage(self, ruleset_id: str) -> tuple[str, ...]:
+        """The rule set and those it extends, from the root of the chain down to it."""
+        chain = [ruleset_id]
+        while (extends := self._layers[chain[-1]].layers[0].get("extends")) is not None:
+            chain.append(extends.text("extends"))
+        return tuple(reversed(chain))
+
+    def get_id(self, ruleset_id: str) -> RuleSet:
+        """A rule set known to exist (one another extends, say)."""
+        found = self.find(ruleset_id)
+        if found is None:
+            raise KeyError(ruleset_id)
+        return found
+
     def all(self) -> list[RuleSet]:
         return [rules for name in self.available() if (rules := self.find(name))]
+
+
+# Fields of a rule set that are not options of play: what it is called and
+# where it comes from, and the wording of its examples' first line.
+_NOT_OPTIONS = frozenset({"name", "description", "source", "mode_line"})
+
+
+@dataclass(frozen=True)
+class OptionPath:
+    """One option of the schema, dotted through its groups (`scoring.rounding`)."""
+
+    path: str
+    hint: Any  # its type, `X | None` when a rule set may leave it unset
+    group_optional: bool  # whether a rule set may lack its whole group
+
+
+def option_paths(
+    cls: type = RuleSet, prefix: str = "", in_optional: bool = False
+) -> list[OptionPath]:
+    """Every option of the rule-set schema, in the schema's order."""
+    hints = type_hints(cls)
+    found: list[OptionPath] = []
+    for f in option_fields(cls):
+        key = yaml_key(f)
+        if not prefix and key in _NOT_OPTIONS:
+            continue
+        hint = hints[f.name]
+        group = _optional(hint)
+        if isinstance(group, type) and dataclasses.is_dataclass(group):
+            found += option_paths(group, f"{prefix}{key}.", in_optional or group is not hint)
+        else:
+            found.append(OptionPath(f"{prefix}{key}", hint, in_optional))
+    return found

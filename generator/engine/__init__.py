@@ -22,6 +22,7 @@ from .errors import (
 from .play import Position, Reason, Verdict, allowed_cards, legal_cards
 from .rules import (
     AfterCoinche,
+    DoubleName,
     AuctionKind,
     BeloteCannotFinish,
     BeloteOnFailure,
@@ -64,6 +65,7 @@ __all__ = [
     "REDEAL",
     "TRUMP_ORDER",
     "AfterCoinche",
+    "DoubleName",
     "Auction",
     "AuctionKind",
     "BeloteCannotFinish",

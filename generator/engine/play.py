@@ -183,6 +183,9 @@ class Position:
                 f"at most {rules.players - 1} cards can be on the trick before the player to move"
             )
         seats = [play.seat for play in self.trick] + [self.seat]
+        for seat in seats:
+            if seat not in rules.seats:
+                raise InvalidPositionError(f"{seat.value} has no seat at a {rules.id} table")
         for before, after in itertools.pairwise(seats):
             if rules.next_seat(before) is not after:
                 raise InvalidPositionError(f"{after.value} does not play after {before.value}")

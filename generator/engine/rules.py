@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import DECK, Card, Rank, Suit
-from .errors import BeloteError
+from .errors import BeloteError, InvalidPositionError
 from .seats import Direction, Seat, Side, table_order
 from .trump import Trump, TrumpMode
 
@@ -209,6 +209,13 @@ class AfterCoinche(enum.Enum):
     COINCHED_SIDE = "coinched-side"  # only the coinched side; the coincher's partner is silent
 
 
+class DoubleName(enum.Enum):
+    """What the rule book calls doubling a bid: coinche (FFB coinche 2015) or contre (FFB contrée 2016)."""
+
+    COINCHE = "coinche"  # and surcoinche
+    CONTRE = "contre"  # and surcontre
+
+
 @dataclass(frozen=True)
 class BiddingRules:
     """The auction of Coinche and Contrée: bids of a value and a trump, coinche, surcoinche."""
@@ -218,6 +225,8 @@ class BiddingRules:
     coinche: int = option(low=1, high=10)  # the multiplier of a coinche (contre)
     surcoinche: int = option(low=1, high=100)  # and of a surcoinche (surcontre)
     after_coinche: AfterCoinche = option()
+    # The words the book uses for a double and a redouble (the calls are the same).
+    double_name: DoubleName = option(default=DoubleName.COINCHE)
     # The highest bid in points; none where the book sets none.
     ceiling: int | None = option(low=1, high=10_000, default=None)
     # What a capot contract is worth (a bid of all the tricks); none where capot cannot be bid.
@@ -403,6 +412,8 @@ class RuleSet:
     def next_seat(self, seat: Seat) -> Seat:
         """The seat that plays after `seat`."""
         order = self.order
+        if seat not in order:
+            raise InvalidPositionError(f"{seat.value} has no seat at a {self.id} table")
         return order[(order.index(seat) + 1) % len(order)]
 
     @property
