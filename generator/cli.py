@@ -12,7 +12,7 @@ import contextlib
 import json
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,8 @@ from . import __version__
 from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
 
 if TYPE_CHECKING:
-    from .site.build import Project, Report
+    from .site.build import Problems, Report
+    from .site.project import Project
     from .verify import Checked
 
 MAX_PORT = 65535
@@ -28,7 +29,7 @@ MAX_PORT = 65535
 
 def _project(args: argparse.Namespace) -> Project:
     # Imported when needed: `--version` and argument errors stay instant.
-    from .site.build import Project
+    from .site.project import Project
 
     content: Path | None = args.content
     return Project(args.project, content)
@@ -65,20 +66,27 @@ def run_check(args: argparse.Namespace) -> int:
     from .site.build import Problems, build
 
     if args.paths:
-        # The scenarios named, and the catalogs (quick); pages need the whole project.
+        # The scenarios and catalogs named (all catalogs when none is): pages need the project.
         from .site.build import load_languages
 
         project = _project(args)
+        catalogs = [path for path in args.paths if path.suffix == ".po"]
+        scenarios = [path for path in args.paths if path.suffix != ".po"]
         try:
-            load_languages(project)
+            if catalogs:
+                _check_catalogs(project, catalogs)
+            else:
+                load_languages(project)
         except Problems as found:
             return _report(found.problems, found.exit_code, "check failed")
-        checked = _scenarios(args, args.paths, need_expect=True)
+        checked = _scenarios(args, scenarios, need_expect=True) if scenarios else []
         problems = [m for c in checked for m in c.mismatches]
         count = _plural(len(checked), "scenario", "scenarios")
         if problems:
             return _report(problems, EXIT_MISMATCH, f"{count} checked")
-        print(f"{count} checked, all as expected; catalogs sound", file=sys.stderr)
+        named = _plural(len(catalogs), "catalog", "catalogs") if catalogs else "catalogs"
+        said = f"{count} checked, all as expected; " if scenarios else ""
+        print(f"{said}{named} sound", file=sys.stderr)
         return 0
     try:
         report = build(_project(args), None, dry=True)
@@ -91,6 +99,21 @@ def run_check(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _check_catalogs(project: Project, paths: Sequence[Path]) -> None:
+    """Read and check these catalogs (`locales/<lang>/LC_MESSAGES/messages.po`) as a build would."""
+    from .content.catalogs import check_messages, read_catalog_file
+    from .site.build import Problems
+
+    files = project.files.allowing(*paths)
+    problems = []
+    for path in paths:
+        if path.name != "messages.po" or path.parent.name != "LC_MESSAGES":
+            raise ContentError(path, None, "a catalog is locales/<lang>/LC_MESSAGES/messages.po")
+        problems += check_messages(read_catalog_file(path, path.parent.parent.name, files))
+    if problems:
+        raise Problems(list(problems))
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -107,20 +130,56 @@ def _summary(report: Report, out: Path) -> str:
         for code, percent in report.languages.items()
     )
     return (
-        f"built {_plural(report.pages, 'page', 'pages')} into {out} in {report.seconds:.1f} s: "
+        f"built {_plural(report.pages, 'page', 'pages')} ({report.pages_kept} unchanged) "
+        f"into {out} in {report.seconds:.1f} s: "
         f"{_plural(report.scenarios, 'scenario', 'scenarios')} checked; "
         f"{_plural(report.pictures_drawn, 'picture', 'pictures')} drawn, "
         f"{report.pictures_reused} reused; languages: {languages}"
     )
 
 
+def _progress_line() -> Callable[[int, int], None]:
+    """A line on the terminal that counts the pages rendered, redrawn at most ten times a second."""
+    import time
+
+    shown = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - shown[0] < 0.1 and done < total:
+            return
+        shown[0] = now
+        sys.stderr.write(f"\rrendering pages: {done}/{total}")
+        sys.stderr.flush()
+
+    return show
+
+
 def run_build(args: argparse.Namespace) -> int:
-    from .site.build import Problems, build
+    from .site.manifest import unchanged
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
+    # Nothing changed: stop before the build's heavy imports.
+    last = unchanged(project, out)
+    if last is not None:
+        if not args.quiet:
+            print(
+                f"nothing changed since the last build: {out} holds its "
+                f"{_plural(last.pages, 'page', 'pages')}",
+                file=sys.stderr,
+            )
+        return 0
+    from .site.build import Problems, build
+    from .site.workers import cores
+
+    progress = None
+    if not args.quiet and sys.stderr.isatty():
+        progress = _progress_line()
     try:
-        report = build(project, out)
+        report = build(project, out, workers=cores(), progress=progress)
+        if progress is not None:
+            sys.stderr.write("\r\033[K")
     except Problems as found:
         return _report(found.problems, found.exit_code, "build stopped, nothing was written")
     if not args.quiet:
@@ -128,18 +187,47 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+class _WatchConsole:
+    """What `serve --watch` prints: each build's lines as `belote-site build` prints them."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+
+    def serving(self, url: str) -> None:
+        print(f"serving {self.out} at {url}, rebuilt on changes (Ctrl-C stops)", file=sys.stderr)
+
+    def built(self, report: Report) -> None:
+        print(_summary(report, self.out), file=sys.stderr)
+
+    def failed(self, failure: ContentError | Problems) -> list[str]:
+        if isinstance(failure, ContentError):
+            line = f"error: {failure}"
+            print(line, file=sys.stderr)
+            return [line]
+        _report(failure.problems, failure.exit_code, "build stopped, nothing was written")
+        sys.stdout.flush()  # mismatches go to stdout, which a pipe would hold back
+        prefix = "error: " if failure.exit_code == EXIT_INVALID else ""
+        return [f"{prefix}{problem}" for problem in failure.problems]
+
+
 def run_serve(args: argparse.Namespace) -> int:
     from .site.serve import local_server
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
-    if not (out / "index.html").is_file():
+    if not args.watch and not (out / "index.html").is_file():
         raise ContentError(out, None, "holds no built site; run `belote-site build` first")
     try:
+        if args.watch:
+            from .site.watch import serve_watching
+
+            return serve_watching(project, out, args.port, _WatchConsole(out))
         with local_server(out, args.port) as url:
             print(f"serving {out} at {url} (Ctrl-C stops)", file=sys.stderr)
             with contextlib.suppress(KeyboardInterrupt):
                 threading.Event().wait()
+    except BrokenPipeError:
+        raise  # our own output's reader went away: `main` says nothing of it
     except OSError as error:
         raise ContentError(
             Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}"
@@ -207,7 +295,9 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check", help="everything a build reads, without writing (scenarios only, given paths)"
     )
-    check.add_argument("paths", nargs="*", type=Path, help="scenario files or folders")
+    check.add_argument(
+        "paths", nargs="*", type=Path, help="scenario files or folders, catalogs (.po)"
+    )
     check.set_defaults(run=run_check)
     explain = commands.add_parser("explain", help="print the engine's answers as JSON")
     explain.add_argument("paths", nargs="+", type=Path, help="scenario files or folders")
@@ -223,6 +313,12 @@ def parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=None, help="the built site (default: PROJECT/site)"
     )
     serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--watch",
+        action="store_true",
+        help="build first, rebuild on every change to content/, templates/, locales/ or "
+        "babel.cfg and reload the open pages; a change to the generator's code needs a restart",
+    )
     serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")
     actions = locale.add_subparsers(dest="action", required=True, parser_class=_Parser)

@@ -27,6 +27,9 @@ from pathlib import Path
 import pytest
 from conftest import BAD_INPUT
 from helpers.project import fresh_copy, leftovers, tree_hash
+
+from generator.site.cache import adopt
+from generator.site.project import Project
 from hostile.cases import CASES, Case
 
 # Every case runs under these bounds: a build that needed more is a failure.
@@ -79,6 +82,7 @@ def _prepare(case: Case, base: Path, site: Path, work: Path) -> Path:
         shutil.copytree(base / name, project / name)  # real copies: cases edit them
     shutil.copy2(base / "babel.cfg", project / "babel.cfg")
     _copy_tree(base / ".cache", project / ".cache")
+    adopt(Project(project))  # the base's cache, drawn on this machine
     _copy_tree(site, work / "site")
     for name in case.removes:
         (project / name).unlink()

@@ -87,6 +87,20 @@ class Output:
         finally:
             os.close(handle)
 
+    def busy(self) -> bool:
+        """Whether another build holds the lock now: its half-made output says nothing yet."""
+        try:
+            handle = os.open(self.lock_path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(handle)
+        return False
+
     def recover(self) -> None:
         """Finish or undo a swap a killed build left half done, and sweep its leftovers."""
         if self.journal.is_file():

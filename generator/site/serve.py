@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import functools
 import http.server
+import socketserver
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+# What `local_server` calls for each request; `directory=` is added to it.
+Handler = Callable[..., socketserver.BaseRequestHandler]
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
@@ -21,10 +25,9 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def local_server(folder: Path, port: int = 0) -> Iterator[str]:
+def local_server(folder: Path, port: int = 0, handler: Handler = QuietHandler) -> Iterator[str]:
     """Serve `folder` on 127.0.0.1 (any free port by default); yield its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    httpd = _Server(("127.0.0.1", port), handler)
+    httpd = _Server(("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

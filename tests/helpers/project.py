@@ -22,7 +22,9 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
 from generator.content.catalogs import discover_languages
-from generator.site.build import Project, build, load_inputs
+from generator.site.build import build, load_inputs
+from generator.site.cache import adopt
+from generator.site.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 PYBABEL = Path(sys.executable).parent / "pybabel"
@@ -67,6 +69,8 @@ def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Pa
     shutil.copy2(source / "babel.cfg", target / "babel.cfg")
     if cache and (source / ".cache" / "pictures").is_dir():
         shutil.copytree(source / ".cache" / "pictures", target / ".cache" / "pictures")
+        # The pictures are this machine's own, drawn by its builds: the copy may keep them.
+        adopt(Project(target))
     return target
 
 

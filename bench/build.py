@@ -1,0 +1,930 @@
+"""Build benchmark: `belote-site build` timed on the real site and on generated larger sites.
+
+Run it with the project's venv (`make bench` runs it with the defaults):
+
+    .venv/bin/python bench/build.py                       # real site, ~300 and ~1,000 pages
+    .venv/bin/python bench/build.py --sizes real --repeat 5
+    .venv/bin/python bench/build.py --anchors             # also Hugo, MkDocs and Pelican
+    .venv/bin/python bench/build.py --keep /tmp/bench     # keep the generated projects
+
+What is built, each a project folder of its own (the real project is never written to):
+- `real`: a copy of the project's inputs (content/, templates/, locales/, babel.cfg);
+- `300`, `1000` (any number): about that many HTML pages, 60 languages times the pages per
+  language that make it up (5 and 17).
+  Languages: each catalog of locales/ copied under other CLDR codes Babel knows whose plural
+  rule has as many forms and picks the same one as the catalog's for every n from 0 to 20,
+  the language's own regions first: Czech, Slovak and Croatian under cs_CZ, hr_BA, ... and
+  other Slavic codes, French under fr_CA, fr_CH, ..., Vietnamese under vi_VN and other
+  one-form languages. A copy keeps its catalog's Plural-Forms (so its forms are used as its
+  language uses them) and gets its new code in the Language header. Copies are as complete
+  as their source, so they are advertised only if it is (content/site.yaml advertise_from).
+  Pages: the page files of content/pages/ in their order, then copies of them under new slugs
+  and orders, until the count per language is reached (files that do not fit are left out);
+  the scenarios a copied page shows are copied under new ids, so its examples are checked and
+  drawn again. (A copy of the variant page shows the variants' own examples, which live in
+  content/variants/ and are not copied.)
+
+What is timed, each build a fresh `belote-site build --quiet` subprocess, wall-clock, best of
+`--repeat` runs (`--repeat-empty` for the first line):
+- cold, empty picture cache: the project's .cache/ and the output deleted;
+- cold, pictures cached: .cache/pictures (and the cache's ownership token) kept, the output
+  and the rest of .cache/ deleted;
+- no-op rebuild: the same build again, nothing changed;
+- edit one scenario: a play example a page shows gains (or loses) `from_app: true`;
+- edit one translation: one msgstr of one catalog, shown on one page, changed;
+- edit one template: a space appended to templates/base.html.
+Each edit flips the file between two versions, so every run rebuilds after a real change.
+Peak memory is the build process's own maximum resident set, read with os.wait4 by a small
+launcher process (about 10 MB: figures below that are the launcher's).
+
+With `--anchors`, Hugo, MkDocs and Pelican (bench/anchors.py installs and times them) build
+generated sites of the same page counts in the same run. The goals printed at the end are
+the project's; each says whether this run met it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+import yaml
+from anchors import ensure_anchors, time_anchor, tool_version
+from babel import localedata
+from babel.messages.plurals import get_plural
+from common import ROOT
+
+from generator.content.catalogs import (
+    LOCALE_CODE,
+    SOURCE_LANGUAGE,
+    catalog_path,
+    discover_languages,
+    read_catalog_file,
+    translated_keys,
+)
+from generator.content.files import InputFiles
+from generator.site.build import Project, load_inputs, page_messages
+
+LANGUAGES = 60  # of a generated site, English included
+INPUTS = ("content", "templates", "locales")
+COPY = "copy"  # the mark of copied slugs and scenario ids: legal-cards-copy2
+# Plural forms must agree for these counts: the numbers a page most often writes.
+AGREE_UP_TO = 20
+MB = 1e6
+GOAL_WIDTH = 60  # the goals' column
+# What a cold build with its pictures cached keeps of .cache/: the pictures, and the cache's
+# ownership token (generator/site/cache.py), without which the build empties the whole cache.
+KEEP_WITH_PICTURES = ("pictures", "owner")
+
+# Measurement keys, in the order they run and print, with their labels.
+MEASURES = {
+    "cold-empty": "cold, empty picture cache",
+    "cold": "cold, pictures cached",
+    "noop": "no-op rebuild",
+    "scenario": "edit one scenario",
+    "translation": "edit one translation",
+    "template": "edit one template",
+}
+
+
+@dataclass(frozen=True)
+class Goal:
+    size: str  # the size it is measured at: "real" or "1000"
+    measure: str  # a key of MEASURES, or "memory"
+    limit: float
+    unit: str  # "ms/page", "s" or "MB"
+
+
+GOALS = (
+    Goal("1000", "cold", 1.0, "ms/page"),
+    Goal("1000", "noop", 0.15, "s"),
+    Goal("1000", "scenario", 0.3, "s"),
+    Goal("1000", "memory", 200, "MB"),
+    Goal("real", "cold-empty", 2.0, "s"),
+    Goal("real", "noop", 0.15, "s"),
+)
+
+
+def progress(text: str) -> None:
+    """Progress goes to stderr, so that stdout holds only the figures."""
+    print(text, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- running a build
+
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    peak_mb: float
+
+
+class BuildFailed(RuntimeError):
+    pass
+
+
+def belote_site() -> list[str]:
+    """The venv's console script, as a user runs it; `python -m generator` where it is missing."""
+    script = Path(sys.executable).parent / "belote-site"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "generator"]
+
+
+# Runs the build as its child, then writes the child's wall-clock time, peak memory (KiB) and
+# exit status to the file argv[1]. Linux carries a parent's peak resident set into a child
+# across fork and exec, so a build forked by this script, which holds the generator and the
+# generated project, would report this script's memory; this launcher holds ~10 MB.
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+seconds = time.perf_counter() - start
+with open(sys.argv[1], "w") as report:
+    report.write(f"{seconds} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+"""
+
+
+def build_env(project: Path) -> dict[str, str]:
+    """The caller's environment, with XDG_CACHE_HOME beside the generated project.
+
+    The build records who owns each project's .cache/ under XDG_CACHE_HOME; the records of
+    these scratch projects then go with them instead of piling up in ~/.cache.
+    """
+    return {**os.environ, "XDG_CACHE_HOME": str(project.parent / "xdg-cache")}
+
+
+def run_build(project: Path, out: Path) -> Run:
+    """One build in a fresh process: its wall-clock time and its own peak memory."""
+    command = [*belote_site(), "--project", str(project), "build", "--out", str(out), "--quiet"]
+    with tempfile.TemporaryDirectory(prefix="bench-run-") as folder:
+        report, log = Path(folder) / "report", Path(folder) / "log"
+        with log.open("wb") as sink:
+            subprocess.run(
+                [sys.executable, "-c", LAUNCHER, str(report), *command],
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                check=False,
+                env=build_env(project),
+            )
+        seconds, peak_kib, status = (report.read_text() if report.exists() else "0 0 ?").split()
+        if status != "0":
+            tail = "\n".join(log.read_text(errors="replace").strip().splitlines()[-15:])
+            raise BuildFailed(f"belote-site build failed ({status}):\n{tail}")
+    return Run(float(seconds), int(peak_kib) * 1024 / MB)  # ru_maxrss is in KiB on Linux
+
+
+def html_pages(out: Path) -> int:
+    return sum(1 for _ in out.rglob("*.html"))
+
+
+def pictures(out: Path) -> int:
+    folder = out / "img"
+    return sum(1 for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else 0
+
+
+def advertised(out: Path) -> int:
+    """The languages the sitemap offers: those translated past content/site.yaml's threshold."""
+    sitemap = out / "sitemap.xml"
+    text = sitemap.read_text(encoding="utf-8") if sitemap.exists() else ""
+    return len(set(re.findall(r'hreflang="([^"]+)"', text)) - {"x-default"})
+
+
+# --------------------------------------------------------------------------- YAML, by position
+
+# Generated files are the project's own files with a few values replaced where they stand,
+# so that their comments, quoting and folded texts stay exactly as the authors wrote them.
+
+
+def compose(text: str) -> yaml.Node | None:
+    node: yaml.Node | None = yaml.compose(text, Loader=yaml.SafeLoader)
+    return node
+
+
+def value_of(node: yaml.Node, key: str) -> yaml.Node | None:
+    """The value of `key` in a mapping node (None if absent or not a mapping)."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key and isinstance(v, yaml.Node):
+                return v
+    return None
+
+
+def walk(node: yaml.Node) -> Iterator[tuple[yaml.Node, yaml.Node]]:
+    """Every (key, value) pair of every mapping below `node`, in document order."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            yield k, v
+            yield from walk(v)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from walk(item)
+
+
+Replacement = tuple[int, int, str]  # start, end (character indices), new text
+
+
+def replaced(text: str, replacements: list[Replacement]) -> str:
+    for start, end, new in sorted(replacements, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def span(node: yaml.Node, new: str) -> Replacement:
+    return node.start_mark.index, node.end_mark.index, new
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: Path
+    text: str  # the whole file's
+    node: yaml.MappingNode
+
+
+def scenario_index(content: Path) -> dict[str, Scenario]:
+    """Every scenario of content/scenarios/ by id, with the file and node it stands in."""
+    found: dict[str, Scenario] = {}
+    for path in sorted((content / "scenarios").rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in (".yaml", ".yml"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        root = compose(text)
+        items: list[yaml.Node] = []
+        if isinstance(root, yaml.SequenceNode):
+            items = root.value
+        elif root is not None:
+            items = [root]
+        for item in items:
+            ident = value_of(item, "id")
+            if isinstance(item, yaml.MappingNode) and isinstance(ident, yaml.ScalarNode):
+                found[ident.value] = Scenario(path, text, item)
+    return found
+
+
+def copied_id(scenario_id: str, copy: int) -> str:
+    return f"{scenario_id}-{COPY}{copy}"
+
+
+def scenario_copy(scenario: Scenario, new_id: str) -> str:
+    """The scenario's text as one item of a list, under `new_id`."""
+    node, text = scenario.node, scenario.text
+    ident = value_of(node, "id")
+    assert ident is not None
+    start, end = node.start_mark.index, node.end_mark.index
+    piece = text[start : ident.start_mark.index] + new_id + text[ident.end_mark.index : end]
+    # The mapping's lines keep their indentation relative to its first key, now after "- ".
+    lines = piece.rstrip().split("\n")
+    body = [lines[0]] + [reindent(line, node.start_mark.column) for line in lines[1:]]
+    return "- " + "\n".join(body) + "\n"
+
+
+def reindent(line: str, column: int) -> str:
+    """A line of a mapping that started at `column`, for a mapping that starts at column 2."""
+    if not line.strip():
+        return ""
+    indent = len(line) - len(line.lstrip(" "))
+    return "  " + line[min(indent, column) :]
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """A file of content/pages/: the pages it makes per language and the pages they link to."""
+
+    path: Path
+    slug: str | None  # None for the home page, which cannot be copied
+    keys: frozenset[str]  # its pages' keys: "rules", or "variants/coinche", ...
+    links: frozenset[str]
+
+
+def page_files(project: Path) -> list[PageFile]:
+    """The project's page files in reading order, their pages found by the generator itself."""
+    pages = load_inputs(Project(project)).pages
+    files: list[PageFile] = []
+    for path in sorted((project / "content" / "pages").glob("*.y*ml")):
+        slug = yaml.safe_load(path.read_text(encoding="utf-8")).get("slug")
+        # A file makes the page `slug`, or the pages below it (variants/coinche); home is "".
+        below = f"{slug}/" if slug else None
+        mine = [p for p in pages if p.key == (slug or "") or (below and p.key.startswith(below))]
+        links = frozenset(link.page for p in mine for link in p.links)
+        files.append(PageFile(path, slug, frozenset(p.key for p in mine), links))
+    first = {p.key: i for i, p in enumerate(pages)}
+    return sorted(files, key=lambda f: min((first[k] for k in f.keys), default=len(first)))
+
+
+def choose_pages(files: list[PageFile], per_language: int) -> list[tuple[PageFile, int]]:
+    """(file, copy) pairs making `per_language` pages: copy 1 is the file itself.
+
+    The files are taken in reading order, then again as copies 2, 3, ..., each only if it
+    still fits and the pages it links to are there; so a small site keeps the first pages.
+    """
+    home = next(f for f in files if f.slug is None)
+    chosen, keys = [(home, 1)], set(home.keys)
+    count = len(home.keys)
+    for copy in range(1, per_language + 1):
+        grew = False
+        for file in files:
+            fits = 0 < len(file.keys) <= per_language - count
+            if file is home or not fits or not file.links <= keys:
+                continue
+            chosen.append((file, copy))
+            count += len(file.keys)
+            grew = True
+            if copy == 1:  # links name the original pages only
+                keys |= file.keys
+        if count == per_language or not grew:
+            break
+    return chosen
+
+
+def page_copy(text: str, copy: int) -> tuple[str, list[str]]:
+    """A page file as copy number `copy`: new slug, order and scenario ids; the ids it shows."""
+    root = compose(text)
+    assert root is not None
+    changes: list[Replacement] = []
+    slug, order = value_of(root, "slug"), value_of(root, "order")
+    if slug is not None:
+        changes.append(span(slug, f"{slug.value}-{COPY}{copy}"))
+    if order is not None:  # right after the original in the navigation
+        changes.append(span(order, str(int(order.value) + copy - 1)))
+    shown = []
+    for key, value in walk(root):
+        if key.value == "scenario" and isinstance(value, yaml.ScalarNode):
+            shown.append(value.value)
+            changes.append(span(value, copied_id(value.value, copy)))
+    return replaced(text, changes), shown
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a generated site's pages are made of, per language."""
+
+    pages: int
+    copied_pages: int  # of them, pages of copied files
+    copied_scenarios: int
+
+
+def shape_pages(project: Path, per_language: int) -> Shape:
+    """Leave out or copy the project's page files (and their scenarios) to `per_language`."""
+    files = page_files(project)
+    chosen = choose_pages(files, per_language)
+    for file in files:
+        if (file, 1) not in chosen:
+            file.path.unlink()
+    scenarios = scenario_index(project / "content")
+    copies: dict[int, dict[str, str]] = {}  # copy -> new scenario id -> its text
+    for file, copy in chosen:
+        if copy == 1:
+            continue
+        text, shown = page_copy(file.path.read_text(encoding="utf-8"), copy)
+        file.path.with_name(f"{file.path.stem}-{COPY}{copy}.yaml").write_text(text, "utf-8")
+        for ident in shown:
+            new = copied_id(ident, copy)
+            if new in scenarios:
+                raise RuntimeError(f"scenario id {new} exists already: cannot copy {ident}")
+            copies.setdefault(copy, {})[new] = scenario_copy(scenarios[ident], new)
+    folder = project / "content" / "scenarios" / f"bench-{COPY}"
+    for copy, texts in copies.items():
+        folder.mkdir(exist_ok=True)
+        (folder / f"{COPY}{copy}.yaml").write_text("\n".join(texts.values()), "utf-8")
+    return Shape(
+        pages=sum(len(file.keys) for file, _ in chosen),
+        copied_pages=sum(len(file.keys) for file, copy in chosen if copy > 1),
+        copied_scenarios=sum(len(texts) for texts in copies.values()),
+    )
+
+
+# --------------------------------------------------------------------------- languages
+
+
+PluralRule = Callable[[int], int]
+
+
+def header_rule(po: Path, lang: str) -> tuple[int, PluralRule]:
+    """The plural forms a catalog's own header gives (Babel's CLDR rule when it has none)."""
+    catalog = read_catalog_file(po, lang, InputFiles.of(po.parent)).catalog
+    return catalog.num_plurals, gettext.c2py(catalog.plural_expr)
+
+
+def cldr_codes() -> list[str]:
+    """Every locale Babel knows under a code a catalog folder may have (fr, pt_BR, sr_Latn)."""
+    return sorted(c for c in localedata.locale_identifiers() if LOCALE_CODE.fullmatch(c))
+
+
+def ranked_targets(rule: tuple[int, PluralRule], source: str, codes: list[str]) -> list[str]:
+    """Codes a catalog may be copied under, best first.
+
+    Compatible: the same number of forms, and CLDR's rule picks the same form as the
+    catalog's for every n up to AGREE_UP_TO. Best: CLDR's rule the same as the source
+    language's; then the source language's own regions (fr_CA for fr); then plain language
+    codes before regional ones.
+    """
+    count, forms = rule
+    own = get_plural(source).plural_expr
+    ranked = []
+    for code in codes:
+        if code.split("_")[0] == SOURCE_LANGUAGE:
+            continue  # English is the source language: no catalog of its own
+        plural = get_plural(code)
+        if plural.num_plurals != count:
+            continue
+        theirs = gettext.c2py(plural.plural_expr)
+        if all(theirs(n) == forms(n) for n in range(AGREE_UP_TO + 1)):
+            other = code.split("_")[0] != source
+            ranked.append((plural.plural_expr != own, other, "_" in code, code))
+    return [code for *_, code in sorted(ranked)]
+
+
+def language_copies(locales: Path, total: int) -> dict[str, str]:
+    """Target code -> source language, so that the site has `total` languages.
+
+    The catalogs take turns, each its best remaining code, so that every one is copied
+    about as often as the others.
+    """
+    sources = discover_languages(locales)[1:]
+    codes = [c for c in cldr_codes() if c not in sources]
+    queues = {
+        s: ranked_targets(header_rule(catalog_path(locales, s), s), s, codes) for s in sources
+    }
+    chosen: dict[str, str] = {}
+    wanted = total - 1 - len(sources)
+    while len(chosen) < wanted:
+        grew = False
+        for source, queue in queues.items():
+            while queue and queue[0] in chosen:
+                queue.pop(0)
+            if queue and len(chosen) < wanted:
+                chosen[queue.pop(0)] = source
+                grew = True
+        if not grew:
+            raise RuntimeError(f"only {len(chosen)} compatible locale codes for {wanted} copies")
+    return chosen
+
+
+def copy_catalog(locales: Path, source: str, target: str) -> None:
+    """The source's catalog under `target`, its Language header (and team) saying so."""
+    text = catalog_path(locales, source).read_text(encoding="utf-8")
+    # Header lines are PO strings: the \\n in them is a backslash and an n.
+    language = re.compile(r'^"Language: [^"\\]*\\n"$', re.M)
+    text = language.sub(lambda _: f'"Language: {target}\\n"', text, count=1)
+    team = re.compile(r'^"Language-Team: [^ "\\]*', re.M)
+    text = team.sub(lambda _: f'"Language-Team: {target}', text, count=1)
+    path = catalog_path(locales, target)
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def add_languages(project: Path, total: int) -> dict[str, str]:
+    """Catalog copies so that the project has `total` languages: target code -> source."""
+    copies = language_copies(project / "locales", total)
+    for target, source in copies.items():
+        copy_catalog(project / "locales", source, target)
+    return copies
+
+
+# --------------------------------------------------------------------------- the sites
+
+
+@dataclass
+class Site:
+    label: str  # "real", or the size asked for: "300"
+    project: Path
+    out: Path
+    shape: Shape | None = None  # None for the real site
+    languages: dict[str, str] = field(default_factory=dict)  # copied code -> source
+
+
+def copy_inputs(target: Path) -> Path:
+    """The real project's build inputs, as tests/helpers/project.py copies them (no cache)."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
+    for name in INPUTS:
+        shutil.copytree(ROOT / name, target / name, ignore=ignore)
+    shutil.copy2(ROOT / "babel.cfg", target / "babel.cfg")
+    return target
+
+
+def make_site(work: Path, label: str) -> Site:
+    folder = work / label
+    shutil.rmtree(folder, ignore_errors=True)
+    site = Site(label, copy_inputs(folder / "project"), folder / "site")
+    if label != "real":
+        # The root page is the one page that is not per language.
+        per_language = max(round((int(label) - 1) / LANGUAGES), 1)
+        site.shape = shape_pages(site.project, per_language)
+        site.languages = add_languages(site.project, LANGUAGES)
+    return site
+
+
+# --------------------------------------------------------------------------- the edits
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One input file in two versions; run i writes version i % 2, so every run changes it."""
+
+    path: Path
+    versions: tuple[str, str]  # changed, original
+
+    def apply(self, run: int) -> None:
+        self.path.write_text(self.versions[run % 2], encoding="utf-8")
+
+
+def shown_scenarios(project: Path) -> list[str]:
+    """The ids the page files name as examples, file by file, copies last.
+
+    So every size edits the same scenario, whichever pages it copies.
+    """
+    shown = []
+    paths = (project / "content" / "pages").glob("*.y*ml")
+    for path in sorted(paths, key=lambda p: (f"-{COPY}" in p.stem, p.name)):
+        root = compose(path.read_text(encoding="utf-8"))
+        shown += [
+            v.value
+            for k, v in (walk(root) if root else ())
+            if k.value == "scenario" and isinstance(v, yaml.ScalarNode)
+        ]
+    return shown
+
+
+def scenario_edit(project: Path) -> Edit:
+    """A play example a page shows, marked as a trick from the app: one page shows the mark.
+
+    The mark changes what the page says, not the engine's answer, so the build still passes.
+    """
+    scenarios = scenario_index(project / "content")
+    for shown in shown_scenarios(project):
+        scenario = scenarios[shown]
+        kind = value_of(scenario.node, "kind")
+        if (kind is None or kind.value == "play") and value_of(scenario.node, "from_app") is None:
+            ident = value_of(scenario.node, "id")
+            assert ident is not None
+            at, column = ident.end_mark.index, scenario.node.start_mark.column
+            mark = f"\n{' ' * column}from_app: true"
+            if scenario.node.flow_style:
+                mark = ", from_app: true"
+            changed = scenario.text[:at] + mark + scenario.text[at:]
+            return Edit(scenario.path, (changed, scenario.text))
+    raise RuntimeError("no play example without from_app to edit")
+
+
+def translation_edit(project: Path) -> Edit:
+    """One translated message of the first catalog that exactly one page shows, changed."""
+    lang = discover_languages(project / "locales")[1]
+    path = catalog_path(project / "locales", lang)
+    file = read_catalog_file(path, lang, InputFiles.of(project))
+    translated = translated_keys(file.catalog)
+    messages = page_messages(Project(project))
+    shown = Counter(key for keys in messages.values() for key in keys)
+    home = messages.get("home", set())  # the home page introduces every page: not one page
+    once = sorted((k for k, n in shown.items() if n == 1 and k in translated - home), key=str)
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    for context, msgid in once:
+        message = file.catalog.get(msgid, context=context)
+        if message is None or message.pluralizable:
+            continue
+        # The line of its msgstr, or of its msgid (for a msgid of several lines): the msgstr
+        # is the first one from there.
+        start = file.line(message) - 1
+        line = next(i for i in range(start, len(lines)) if lines[i].startswith('msgstr "'))
+        lines[line] = lines[line].replace('msgstr "', 'msgstr "» ', 1)
+        return Edit(path, ("".join(lines), text))
+    raise RuntimeError(f"no message of {lang} shown on one page only to edit")
+
+
+def template_edit(project: Path) -> Edit:
+    """A space after base.html's last line: a text node every page has, nothing else changed."""
+    path = project / "templates" / "base.html"
+    text = path.read_text(encoding="utf-8")
+    return Edit(path, (text + " ", text))
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+@dataclass
+class Result:
+    site: Site
+    runs: dict[str, list[Run]]
+    pages: int
+    pictures: int
+    languages: int
+    advertised: int
+    redrawn: int  # picture files drawn again by the pictures-cached builds (0: cache used)
+
+    def best(self, measure: str) -> float:
+        return min(run.seconds for run in self.runs[measure])
+
+    def ms_per_page(self, measure: str) -> float:
+        return self.best(measure) * 1000 / self.pages
+
+    def peak(self, measure: str | None = None) -> float:
+        measures = [measure] if measure else list(self.runs)
+        return max(run.peak_mb for m in measures for run in self.runs[m])
+
+
+def clear(site: Site, *, keep_pictures: bool) -> None:
+    shutil.rmtree(site.out, ignore_errors=True)
+    cache = site.project / ".cache"
+    if not keep_pictures or not cache.is_dir():
+        shutil.rmtree(cache, ignore_errors=True)
+        return
+    for child in cache.iterdir():
+        if child.name not in KEEP_WITH_PICTURES:
+            shutil.rmtree(child) if child.is_dir() else child.unlink()
+
+
+def redrawn(site: Site, since: float) -> int:
+    """Picture files the cache gained or rewrote since `since` (drawn, not reused)."""
+    folder = site.project / ".cache" / "pictures"
+    files = folder.iterdir() if folder.is_dir() else iter(())
+    return sum(1 for path in files if path.stat().st_mtime > since)
+
+
+def measure(site: Site, repeat: int, repeat_empty: int) -> Result:
+    edits = {
+        "scenario": scenario_edit(site.project),
+        "translation": translation_edit(site.project),
+        "template": template_edit(site.project),
+    }
+    runs: dict[str, list[Run]] = {key: [] for key in MEASURES}
+    expected: list[int] = []
+
+    def timed(key: str) -> None:
+        progress(f"  {site.label}: {MEASURES[key]}, run {len(runs[key]) + 1}")
+        runs[key].append(run_build(site.project, site.out))
+        found = html_pages(site.out)
+        if expected and found != expected[0]:
+            raise RuntimeError(f"{MEASURES[key]} wrote {found} pages, not {expected[0]}")
+        expected[:] = [found]
+
+    for _ in range(repeat_empty):
+        clear(site, keep_pictures=False)
+        timed("cold-empty")
+    written = {"pages": html_pages(site.out), "pictures": pictures(site.out)}
+    written["advertised"] = advertised(site.out)
+    drawn = 0
+    for _ in range(repeat):
+        clear(site, keep_pictures=True)
+        since = time.time()
+        timed("cold")
+        drawn = max(drawn, redrawn(site, since))
+    for _ in range(repeat):
+        timed("noop")
+    # The edits stay: putting a file back would slip a second change into the next figure.
+    for key, edit in edits.items():
+        for run in range(repeat):
+            edit.apply(run)
+            timed(key)
+    languages = len(discover_languages(site.project / "locales"))
+    return Result(site, runs, languages=languages, redrawn=drawn, **written)
+
+
+# --------------------------------------------------------------------------- anchors
+
+
+@dataclass
+class Anchors:
+    versions: dict[str, str] = field(default_factory=dict)  # tool -> what it says it is
+    # size label -> tool -> time_anchor's figures (cold_s, noop_s, pages, ms_per_page)
+    figures: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+
+    def of(self, label: str, tool: str) -> dict[str, float] | None:
+        return self.figures.get(label, {}).get(tool)
+
+
+def time_anchors(results: list[Result], work: Path, repeat: int) -> Anchors:
+    """Hugo, MkDocs and Pelican on generated sites of each size's page count."""
+    anchors = Anchors()
+    commands = ensure_anchors(ROOT)
+    for tool, command in commands.items():
+        anchors.versions[tool] = tool_version(tool, command)
+    for result in results:
+        for tool, command in commands.items():
+            progress(f"  anchors: {tool} at {result.pages} pages, best of {repeat}")
+            figures = time_anchor(tool, command, result.pages, work / "anchors", repeat)
+            anchors.figures.setdefault(result.site.label, {})[tool] = figures
+    return anchors
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def describe(result: Result) -> str:
+    site, per_language = result.site, (result.pages - 1) / result.languages
+    text = (
+        f"{site.label}: {result.pages} HTML pages ({result.languages} languages x "
+        f"{per_language:g} pages + the root page), {result.pictures} picture files, "
+        f"{result.advertised} of {result.languages} languages advertised"
+    )
+    if site.shape is not None:
+        text += (
+            f"\n  {site.shape.copied_pages} of the {site.shape.pages} pages per language are "
+            f"copies; {site.shape.copied_scenarios} scenarios copied for their examples; "
+            f"{len(site.languages)} catalogs copied"
+        )
+    return text
+
+
+def print_result(result: Result) -> None:
+    print(f"\n{describe(result)}")
+    print(f"  {'':<28} {'runs':>4} {'best s':>8} {'ms/page':>8} {'peak MB':>8}")
+    for key, label in MEASURES.items():
+        print(
+            f"  {label:<28} {len(result.runs[key]):>4} {result.best(key):>8.3f} "
+            f"{result.ms_per_page(key):>8.2f} {result.peak(key):>8.1f}"
+        )
+    print(f"  {'peak memory of any run':<28} {'':>4} {'':>8} {'':>8} {result.peak():>8.1f}")
+    if result.redrawn:
+        print(
+            f"  note: the pictures-cached build drew {result.redrawn} picture files again: "
+            "it did not use the cache"
+        )
+
+
+def print_languages(site: Site) -> None:
+    by_source: dict[str, list[str]] = {}
+    for target, source in site.languages.items():
+        by_source.setdefault(source, []).append(target)
+    print("\ncatalogs copied for the generated sites (source: copies):")
+    for source, targets in sorted(by_source.items()):
+        print(f"  {source}: {' '.join(targets)}")
+
+
+def print_growth(small: Result, large: Result) -> None:
+    print(
+        f"\ngrowth from {small.pages} to {large.pages} pages "
+        f"(time per page at {large.pages} / at {small.pages}; 1.00 is linear)"
+    )
+    for key, label in MEASURES.items():
+        a, b = small.ms_per_page(key), large.ms_per_page(key)
+        print(f"  {label:<28} {a:>8.2f} -> {b:>8.2f} ms/page  x{b / a:.2f}")
+    a, b = small.peak(), large.peak()
+    print(f"  {'peak memory (MB, not per page)':<28} {a:>8.1f} -> {b:>8.1f}          x{b / a:.2f}")
+
+
+def print_anchors(results: list[Result], anchors: Anchors) -> None:
+    print("\nanchors on generated sites of the same page count, timed in this run")
+    for tool, version in anchors.versions.items():
+        print(f"  {tool}: {version}")
+    print(
+        "  ratio: belote-site's time per page / the anchor's (cold: belote-site with its "
+        "pictures cached)"
+    )
+    print(
+        f"  {'site':<6} {'tool':<11} {'pages':>5} {'cold s':>8} {'no-op s':>8} "
+        f"{'cold ratio':>10} {'no-op ratio':>11}"
+    )
+    for result in results:
+        label = result.site.label
+        print(
+            f"  {label:<6} {'belote-site':<11} {result.pages:>5} {result.best('cold'):>8.3f} "
+            f"{result.best('noop'):>8.3f}"
+        )
+        for tool in anchors.versions:
+            figures = anchors.of(label, tool)
+            if figures is None:
+                continue
+            pages = figures["pages"]
+            cold = result.ms_per_page("cold") / (figures["cold_s"] * 1000 / pages)
+            noop = result.ms_per_page("noop") / (figures["noop_s"] * 1000 / pages)
+            print(
+                f"  {label:<6} {tool:<11} {int(pages):>5} {figures['cold_s']:>8.3f} "
+                f"{figures['noop_s']:>8.3f} {cold:>10.2f} {noop:>11.2f}"
+            )
+
+
+def about(results: list[Result], label: str) -> Result | None:
+    """The result for a goal's size: "real", or the generated size nearest it (within 20 %)."""
+    if label == "real":
+        return next((r for r in results if r.site.label == "real"), None)
+    sized = [r for r in results if r.site.label != "real"]
+    near = [r for r in sized if abs(r.pages - int(label)) <= int(label) * 0.2]
+    return min(near, key=lambda r: abs(r.pages - int(label)), default=None)
+
+
+def goal_figure(result: Result, goal: Goal) -> float:
+    if goal.measure == "memory":
+        return result.peak()
+    if goal.unit == "ms/page":
+        return result.ms_per_page(goal.measure)
+    return result.best(goal.measure)
+
+
+def print_goals(results: list[Result], anchors: Anchors | None) -> None:
+    print("\ngoals, as measured in this run")
+    for goal in GOALS:
+        name = "peak memory" if goal.measure == "memory" else MEASURES[goal.measure]
+        where = "real site" if goal.size == "real" else f"~{goal.size} pages"
+        line = f"  {where + ': ' + name + ' <= ' + f'{goal.limit:g} {goal.unit}':<{GOAL_WIDTH}}"
+        result = about(results, goal.size)
+        if result is None:
+            print(f"{line} not measured")
+            continue
+        figure = goal_figure(result, goal)
+        met = "met" if figure <= goal.limit else "NOT met"
+        print(f"{line} {figure:>8.3f} {goal.unit:<7} {met}")
+    print_hugo_goal(results, anchors)
+
+
+def print_hugo_goal(results: list[Result], anchors: Anchors | None) -> None:
+    line = f"  {'~1000 pages: cold, pictures cached at least as fast as Hugo':<{GOAL_WIDTH}}"
+    result = about(results, "1000")
+    hugo = anchors.of(result.site.label, "hugo") if anchors and result else None
+    if result is None or hugo is None:
+        reason = "run with --anchors" if anchors is None else "no Hugo or no ~1000-page size"
+        print(f"{line} not measured ({reason})")
+        return
+    own, theirs = result.ms_per_page("cold"), hugo["cold_s"] * 1000 / hugo["pages"]
+    met = "met" if own <= theirs else "NOT met"
+    print(f"{line} {own:>8.3f} ms/page {met} (Hugo: {theirs:.3f} ms/page)")
+
+
+# --------------------------------------------------------------------------- main
+
+
+@contextmanager
+def work_folder(keep: Path | None) -> Iterator[Path]:
+    """Where the generated projects go: `keep`, left in place, or a temporary folder."""
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        yield keep.resolve()
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-build-") as folder:
+        yield Path(folder)
+
+
+def sizes(text: str) -> list[str]:
+    labels = [part.strip() for part in text.split(",") if part.strip()]
+    for label in labels:
+        if label != "real" and not (label.isdigit() and int(label) > 1):
+            raise argparse.ArgumentTypeError(f"{label!r}: a size is `real` or a page count")
+    return labels
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", type=sizes, default=sizes("real,300,1000"))
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure, the best counts")
+    parser.add_argument(
+        "--repeat-empty", type=int, default=1, help="runs of the empty-picture-cache build"
+    )
+    parser.add_argument("--anchors", action="store_true", help="also time Hugo, MkDocs, Pelican")
+    parser.add_argument("--keep", type=Path, help="generate the projects here and keep them")
+    args = parser.parse_args(argv)
+    if args.repeat < 1 or args.repeat_empty < 1:
+        parser.error("--repeat and --repeat-empty are at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    started, load = time.perf_counter(), os.getloadavg()[0]
+    results: list[Result] = []
+    anchors: Anchors | None = None
+    with work_folder(args.keep) as work:
+        for label in args.sizes:
+            progress(f"{label}: generating the project in {work / label}")
+            site = make_site(work, label)
+            if site.languages and not any(r.site.languages for r in results):
+                print_languages(site)
+            results.append(measure(site, args.repeat, args.repeat_empty))
+            print_result(results[-1])
+        if args.anchors:
+            anchors = time_anchors(results, work, args.repeat)
+    generated = sorted((r for r in results if r.site.label != "real"), key=lambda r: r.pages)
+    for small, large in pairwise(generated):
+        print_growth(small, large)
+    if anchors is not None:
+        print_anchors(results, anchors)
+    print_goals(results, anchors)
+    # Other work on the machine slows every figure down: the load says how busy it was.
+    print(
+        f"\nwhole run: {time.perf_counter() - started:.0f} s; load average {load:.2f} at the "
+        f"start, {os.getloadavg()[0]:.2f} at the end, on {os.cpu_count()} CPUs"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BuildFailed as error:
+        print(error, file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,123 @@
+"""What a build may take from the last one: each output keyed by everything it is made from.
+
+A page's key hashes the generator's code, the settings from the
+environment, every input the whole site shares (templates, rule sets,
+vocabulary, site settings, the static files, the list of pages with their
+titles), the page's own files and the scenarios it shows, the languages
+the site advertises, and, in a translated language, the translations of
+exactly the messages the page looks up. An output whose key is the one the
+last build recorded, and whose file is still as that build wrote it, is
+taken over unchanged: the same bytes and the same modification time.
+
+The messages a page looks up come from rendering it in English; a page
+whose English key has not changed looks up what it looked up last time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.catalogs import Key
+from .i18n import Language
+from .manifest import Manifest, code_version, environment
+from .page import Page
+from .project import Project
+
+# The inputs each page names itself (page and scenario files) and the catalogs, which
+# enter a page's key message by message; every other input is shared by all pages.
+_OWN_FOLDERS = ("pages", "scenarios", "variants")
+
+
+def digest(*parts: Any) -> str:
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sorted_keys(keys: Iterable[Key]) -> list[Key]:
+    return sorted(keys, key=lambda key: (key[0] or "", key[1]))
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The keys of this build's outputs, from its input stamps."""
+
+    project: Project
+    stamps: Mapping[str, list[Any]]  # input path (relative to the project) -> stamp and hash
+    shared: str  # the key of everything every page depends on
+    # Every page's examples, for a page that shows the others' (the home page's figures).
+    all_examples: tuple[Any, ...] = ()
+
+    @staticmethod
+    def of(project: Project, stamps: Mapping[str, list[Any]], pages: Sequence[Page]) -> Keys:
+        own = [_relative(project, project.content / folder) for folder in _OWN_FOLDERS]
+        own.append(_relative(project, project.locales))
+        shared_files = [
+            (name, stamp[3])
+            for name, stamp in sorted(stamps.items())
+            if not any(_below(name, folder) for folder in own)
+        ]
+        # Navigation, the home page's cards and the comparison's example links show
+        # every page's title and examples: a change to one is a change to all.
+        listing = [
+            (
+                page.key,
+                page.kind.name,
+                page.title,
+                page.order,
+                page.description,
+                [example.id for example in page.examples],
+            )
+            for page in pages
+        ]
+        shared = digest(code_version(), environment(), shared_files, listing)
+        examples = tuple(example for page in pages for example in page.examples)
+        return Keys(project, stamps, shared, examples)
+
+    def files_of(self, page: Page) -> list[tuple[str, str]]:
+        """The page's own files (its inputs and its scenarios' files) with their hashes."""
+        paths = {_relative(self.project, path) for path in page.inputs}
+        shown = self.all_examples if page.kind.shows_other_pages else page.examples
+        paths |= {_relative(self.project, Path(example.scenario.path)) for example in shown}
+        found = []
+        for name, stamp in self.stamps.items():
+            if any(name == path or _below(name, path) for path in paths):
+                found.append((name, stamp[3]))
+        return sorted(found)
+
+    def content(self, page: Page) -> str:
+        """The key of the page before any language: what it says in English, its pictures."""
+        return digest(self.shared, page.key, self.files_of(page))
+
+    @staticmethod
+    def output(
+        content: str, language: Language, advertised: Sequence[str], used: Iterable[Key]
+    ) -> str:
+        """One page in one language: its content, the language menu, and its translations."""
+        translations = [(key, language.translation_of(key)) for key in sorted_keys(used)]
+        return digest(content, language.code, list(advertised), translations)
+
+
+def _relative(project: Project, path: Path) -> str:
+    return os.path.relpath(path, project.root)
+
+
+def _below(name: str, folder: str) -> bool:
+    return name.startswith(folder.rstrip("/") + "/")
+
+
+def reusable(manifest: Manifest, out: Path, path: str, key: str) -> bool:
+    """Whether the last build's file for `path` has this key and is still as it wrote it."""
+    if manifest.keys.get(path) != key:
+        return False
+    recorded = manifest.outputs.get(path)
+    try:
+        info = os.stat(out / path, follow_symlinks=False)
+    except OSError:
+        return False
+    return recorded == [info.st_size, info.st_mtime_ns]

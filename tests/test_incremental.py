@@ -1,0 +1,157 @@
+"""Incremental builds: whatever input changes, the site is byte for byte what a clean build makes.
+
+One project copy is built, then edited one kind of input at a time and
+built again; after each edit a second copy with the same inputs and no
+build cache (its pictures aside) is built clean, and the two sites must be
+identical. Files the edit does not touch keep their bytes and their
+modification time; a build with nothing changed writes nothing at all.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from helpers.browser import require
+from helpers.project import cli_quiet, fresh_copy, run_captured, tree_hash
+
+from generator.site.cache import adopt
+from generator.site.project import Project
+
+
+def _times(site: Path) -> dict[str, int]:
+    return {
+        str(path.relative_to(site)): path.stat().st_mtime_ns
+        for path in site.rglob("*")
+        if path.is_file()
+    }
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _msgstr(path: Path, msgid: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    pattern = re.compile(r'(?m)^(msgid "' + re.escape(msgid) + r'"\nmsgstr )".*"$')
+    assert pattern.search(text), msgid
+    path.write_text(pattern.sub(lambda m: m.group(1) + '"' + new + '"', text, count=1))
+
+
+# Each kind of input, edited so that the site changes and stays valid.
+EDITS: dict[str, Callable[[Path], None]] = {
+    "scenario": lambda p: _replace(
+        p / "content" / "scenarios" / "legal-cards" / "seed.yaml",
+        "hand: {seat: north, cards: [KS, 7S, JH, 9C, 10D]}",
+        "hand: {seat: north, cards: [7S, KS, JH, 9C, 10D]}",
+    ),
+    "page text": lambda p: _replace(
+        p / "content" / "pages" / "legal-cards.yaml", "West leads a spade.", "West leads spades."
+    ),
+    "translation": lambda p: _msgstr(
+        p / "locales" / "fr" / "LC_MESSAGES" / "messages.po", "Card by card", "Carte après carte"
+    ),
+    "template": lambda p: _replace(
+        p / "templates" / "base.html", '<main id="main">', '<main id="main" class="page">'
+    ),
+    "rule set": lambda p: _replace(
+        p / "content" / "rulesets" / "maison-table.yaml",
+        "name: Maison, table options",
+        "name: Maison, the table's options",
+    ),
+    "vocabulary": lambda p: _replace(
+        p / "content" / "vocabulary.yaml", "  north: North\n", "  north: North seat\n"
+    ),
+    "static file": lambda p: _replace(
+        p / "templates" / "static" / "site.css", "body { margin: 0; }", "body { margin: 0 0 1px; }"
+    ),
+    "variant": lambda p: _replace(
+        p / "content" / "variants" / "coinche.yaml", "version: 1.0.0", "version: 1.0.1"
+    ),
+    "new page": lambda p: (p / "content" / "pages" / "extra.yaml").write_text(
+        "kind: article\nslug: extra\nrules: maison\ntitle: Extra\n"
+        "sections:\n  - heading: One\n    blocks:\n      - text: A text.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    copy = fresh_copy(tmp_path_factory, "incremental")
+    cli_quiet(copy, "build", "--out", copy.parent / "site")
+    return copy
+
+
+def _clean_build(project: Path, target: Path) -> Path:
+    """The same inputs built with no build cache: only the pictures are kept."""
+    clean = target / "project"
+    shutil.copytree(project, clean, ignore=shutil.ignore_patterns(".cache"))
+    shutil.copytree(project / ".cache" / "pictures", clean / ".cache" / "pictures")
+    adopt(Project(clean))
+    cli_quiet(clean, "build", "--out", target / "site")
+    return target / "site"
+
+
+def test_a_build_with_nothing_changed_writes_nothing(project: Path) -> None:
+    site = project.parent / "site"
+    before, times = tree_hash(site), _times(site)
+    status, _, err = run_captured(project, "build", "--out", site)
+    assert status == 0
+    assert "nothing changed" in err
+    assert tree_hash(site) == before
+    assert _times(site) == times
+
+
+@pytest.mark.parametrize("kind", list(EDITS))
+def test_an_edited_input_builds_what_a_clean_build_builds(
+    project: Path, tmp_path: Path, kind: str
+) -> None:
+    site = project.parent / "site"
+    times = _times(site)
+    EDITS[kind](project)
+    status, _, err = run_captured(project, "build", "--out", site)
+    assert status == 0, err
+    clean = _clean_build(project, tmp_path)
+    assert tree_hash(site) == tree_hash(clean)
+    # What the edit did not touch was taken over: the same file, not written again.
+    after = _times(site)
+    kept = [name for name in after if times.get(name) == after[name]]
+    if kind in ("scenario", "page text", "translation", "variant"):
+        assert len(kept) > len(after) // 2, f"{kind}: only {len(kept)} of {len(after)} kept"
+
+
+def test_a_foreign_cache_is_emptied_not_trusted(tmp_path: Path, project: Path) -> None:
+    """A cache this machine did not write (committed, or copied in) is never used."""
+    copy = tmp_path / "copy"
+    shutil.copytree(project, copy)  # the cache comes along, but not its owner's record
+    site = copy.parent / "site"
+    shutil.copytree(project.parent / "site", site)
+    planted = copy / ".cache" / "pictures" / "planted.png"
+    planted.write_bytes(b"not drawn here")
+    status, _, err = run_captured(copy, "build", "--out", site)
+    assert status == 0, err
+    assert "nothing changed" not in err  # the copied manifest was not believed
+    assert not planted.exists()
+    assert not any(path.name.startswith("planted") for path in (site / "img").iterdir())
+
+
+def test_a_committed_cache_stops_the_build(tmp_path: Path, project: Path) -> None:
+    require(shutil.which("git") is not None, "git")
+    copy = tmp_path / "repo"
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("pictures"))
+    (copy / ".cache" / "pictures").mkdir(parents=True, exist_ok=True)
+    (copy / ".cache" / "pictures" / "x.png").write_bytes(b"committed")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"]
+    subprocess.run([*git, "init", "-q"], cwd=copy, check=True)
+    subprocess.run([*git, "add", "-f", ".cache/pictures/x.png"], cwd=copy, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "cache"], cwd=copy, check=True)
+    status, _, err = run_captured(copy, "build", "--out", tmp_path / "site")
+    assert status == 2
+    assert err.startswith("error: ") and "cache is committed" in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,0 +1,319 @@
+"""`belote-site serve --watch`: rebuilt on every change, the watch script only on the wire.
+
+The server runs as the real command, in a subprocess, on a copy of the
+project (its site inside the copy), on a port the system picks. Waiting is
+polling with a deadline: a build takes seconds, and how many depends on the
+machine.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from helpers.project import fresh_copy
+from watchfiles import Change
+
+from generator.site.build import Project
+from generator.site.watch import (
+    CLIENT,
+    EVENTS,
+    InputFilter,
+    Pending,
+    watching,
+    with_client,
+)
+
+# Longest wait for one build, on a slow machine.
+BUILD_TIMEOUT = 180.0
+SCENARIO = Path("content/scenarios/legal-cards/seed.yaml")
+# The first example of the legal-cards page, and an expectation the engine contradicts.
+GOOD = "allowed: [KS, 7S]"
+WRONG = "allowed: [KS]"
+PAGE = "en/legal-cards/index.html"
+WATCH = ("serve", "--watch", "--port", "0")
+
+
+def serve_watch(project: Path) -> list[str]:
+    """The command, on a port the system picks."""
+    return [sys.executable, "-m", "generator", "--project", str(project), *WATCH]
+
+
+def _interruptible() -> None:
+    # A shell starting tests in the background may ignore SIGINT; Ctrl-C is what is tested.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Watching:
+    """`belote-site serve --watch --port 0` on a project, every line it prints collected."""
+
+    def __init__(self, project: Path) -> None:
+        self.project = project
+        self.lines: list[str] = []
+        self._changed = threading.Condition()
+        self.process = subprocess.Popen(
+            serve_watch(project),
+            cwd=project.parent,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=_interruptible,
+        )
+        self._readers = [
+            threading.Thread(target=self._read, args=(stream,), daemon=True)
+            for stream in (self.process.stdout, self.process.stderr)
+        ]
+        for reader in self._readers:
+            reader.start()
+        try:
+            found = re.search(r" at (http://127\.0\.0\.1:\d+/)", self.line_with("serving "))
+            assert found, self.lines
+        except BaseException:
+            self.stop()  # a server that never said where it is must not outlive the test
+            raise
+        self.url = found.group(1)
+
+    def _read(self, stream: object) -> None:
+        assert hasattr(stream, "readline")
+        for line in iter(stream.readline, ""):
+            with self._changed:
+                self.lines.append(line.rstrip("\n"))
+                self._changed.notify_all()
+
+    def line_with(self, text: str, after: int = 0, timeout: float = BUILD_TIMEOUT) -> str:
+        """The first line printed (from line `after` on) that holds `text`."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for line in self.lines[after:]:
+                    if text in line:
+                        return line
+                left = deadline - time.monotonic()
+                if left <= 0 or self.process.poll() is not None:
+                    raise AssertionError(f"no line with {text!r}:\n" + "\n".join(self.lines))
+                self._changed.wait(min(left, 0.5))
+
+    def edit(self, path: Path, old: str, new: str) -> int:
+        """Replace `old` by `new` in a project file; return how many lines were printed before."""
+        file = self.project / path
+        text = file.read_text(encoding="utf-8")
+        assert old in text, f"{path} no longer holds {old!r}"
+        with self._changed:
+            printed = len(self.lines)
+        file.write_text(text.replace(old, new, 1), encoding="utf-8")
+        return printed
+
+    def get(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=30) as answer:
+            assert answer.status == 200
+            return str(answer.read().decode("utf-8"))
+
+    def stop(self) -> tuple[int | None, str]:
+        """Ctrl-C, as a terminal sends it: (exit status, everything printed)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        for reader in self._readers:
+            reader.join(timeout=5)
+        return self.process.returncode, "\n".join(self.lines)
+
+
+class Events:
+    """The server's event stream, read in a thread: every (event, data) received."""
+
+    def __init__(self, url: str) -> None:
+        host, port = url.removeprefix("http://").rstrip("/").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        self.connection.request("GET", EVENTS)
+        self.answer = self.connection.getresponse()
+        assert self.answer.status == 200
+        assert self.answer.headers["Content-Type"] == "text/event-stream"
+        self.received: list[tuple[str, str]] = []
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        name = data = ""
+        try:
+            for raw in self.answer:
+                line = raw.decode("utf-8").rstrip("\n")
+                if line.startswith("event: "):
+                    name = line.removeprefix("event: ")
+                elif line.startswith("data: "):
+                    data = line.removeprefix("data: ")
+                elif not line and name:
+                    with self._changed:
+                        self.received.append((name, data))
+                        self._changed.notify_all()
+                    name = data = ""
+        except OSError:
+            pass  # closed by close()
+
+    def next(self, wanted: Callable[[str, str], bool], after: int = 0) -> tuple[str, str]:
+        """The first event (from the `after`th on) that `wanted` accepts."""
+        deadline = time.monotonic() + BUILD_TIMEOUT
+        with self._changed:
+            while True:
+                for event in self.received[after:]:
+                    if wanted(*event):
+                        return event
+                left = deadline - time.monotonic()
+                assert left > 0, f"no such event among {self.received}"
+                self._changed.wait(min(left, 0.5))
+
+    def count(self) -> int:
+        with self._changed:
+            return len(self.received)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@pytest.fixture
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watching]:
+    server = Watching(fresh_copy(tmp_path_factory, "watch"))
+    yield server
+    server.stop()
+
+
+def test_served_pages_have_the_watch_script_and_the_built_files_never(live: Watching) -> None:
+    assert f'<script src="{CLIENT}"' in live.get(PAGE)
+    assert f'<script src="{CLIENT}"' in live.get("en/legal-cards/")
+    assert "EventSource" in live.get(CLIENT.lstrip("/"))
+    site = live.project / "site"
+    built = [path for path in site.rglob("*") if path.is_file()]
+    assert any(path.suffix == ".html" for path in built)
+    holding = [path for path in built if b"__watch" in path.read_bytes()]
+    assert holding == []
+
+
+def test_a_bad_edit_leaves_the_server_answering_and_a_fix_reloads(live: Watching) -> None:
+    events = Events(live.url)
+    try:
+        _, served = events.next(lambda name, _: name == "hello")
+        before = live.get(PAGE)
+        printed = live.edit(SCENARIO, GOOD, WRONG)
+        line = live.line_with("scenario follow-led-suit", after=printed)
+        assert line.startswith(str(live.project / SCENARIO)), line
+        assert "expected [KS], computed [KS, 7S]" in line
+        live.line_with("build stopped, nothing was written: 1 problem", after=printed)
+        _, data = events.next(lambda name, _: name == "problem")
+        assert json.loads(data) == [line]
+        assert live.process.poll() is None
+        assert live.get(PAGE) == before, "the last good site is no longer served"
+        waited = events.count()
+        live.edit(SCENARIO, WRONG, GOOD)
+        _, rebuilt = events.next(lambda name, _: name == "reload", after=waited)
+        assert rebuilt != served
+        assert f'data-build="{rebuilt}"' in live.get(PAGE)
+    finally:
+        events.close()
+
+
+def test_ctrl_c_stops_cleanly(live: Watching) -> None:
+    status, printed = live.stop()
+    assert status == 0, printed
+    assert "Traceback" not in printed
+
+
+def test_a_failed_first_build_without_a_site_ends_like_build(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    project = fresh_copy(tmp_path_factory, "broken")
+    scenario = project / SCENARIO
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(GOOD, WRONG, 1))
+    done = subprocess.run(
+        serve_watch(project),
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "scenario follow-led-suit" in done.stdout
+    assert done.stderr.strip() == "build stopped, nothing was written: 1 problem"
+
+
+def test_the_script_goes_before_the_last_end_of_body() -> None:
+    page = b"<html><body><p>a</p></BODY >\n</html>"
+    assert with_client(page, "b1") == (
+        b'<html><body><p>a</p><script src="/__watch/client.js" data-build="b1"></script>'
+        b"</BODY >\n</html>"
+    )
+    assert with_client(b"<p>a", "b1").startswith(b"<p>a<script ")
+
+
+def test_the_filter_ignores_the_output_the_cache_catalogs_and_editor_files(
+    tmp_path: Path,
+) -> None:
+    site, cache = tmp_path / "site", tmp_path / ".cache"
+    keep = InputFilter(site, cache)
+    content = tmp_path / "content"
+    assert keep(Change.modified, str(content / "pages" / "legal-cards.yaml"))
+    assert keep(Change.modified, str(tmp_path / "site-notes" / "x.yaml"))
+    for ignored in (
+        site / "en" / "index.html",
+        cache / "pictures" / "a.png",
+        tmp_path / "locales" / "fr" / "LC_MESSAGES" / "messages.mo",
+        content / ".legal-cards.yaml.swp",
+        content / "legal-cards.yaml~",
+        content / "4913",
+        content / "#legal-cards.yaml#",
+    ):
+        assert not keep(Change.modified, str(ignored)), ignored
+
+
+def test_changes_during_a_build_make_one_more_build() -> None:
+    pending = Pending()
+    pending.mark()
+    assert pending.take(0)  # a build begins
+    pending.mark()
+    pending.mark()  # two changes during it
+    assert pending.take(0)  # one more build
+    assert not pending.take(0.1), "a third build without a change"
+
+
+def _save(path: Path, text: str) -> None:
+    # As editors save: a new file renamed over the old one.
+    fresh = path.with_name(path.name + ".new")
+    fresh.write_text(text)
+    os.replace(fresh, path)
+
+
+def test_a_file_saved_by_replacing_it_is_still_watched(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    for folder in project.inputs():
+        folder.mkdir()
+    config = tmp_path / "babel.cfg"
+    config.write_text("[python: generator/**.py]\n")
+    with watching(project, tmp_path / "site") as pending:
+        # Until the watch is set up (a moment after it starts), a save may go unseen.
+        started = time.monotonic()
+        while not pending.take(0.5):
+            assert time.monotonic() - started < 30, "the watch never started"
+            _save(config, "# starting\n")
+        while pending.take(0.5):
+            pass  # the last of those saves
+        for text in ("# one\n", "# two\n", "# three\n"):
+            _save(config, text)
+            assert pending.take(30), f"the save of {text!r} went unseen"
+        (project.templates / "base.html").write_text("<p>")
+        assert pending.take(30)
+        (project.locales / "messages.mo").write_text("")
+        (project.content / ".page.yaml.swp").write_text("")
+        assert not pending.take(1.0), "a compiled catalog or a swap file made a build"
