@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -85,26 +87,43 @@ def extract(project: Path) -> Path:
     """
     pot = project / POT
     pot.parent.mkdir(parents=True, exist_ok=True)
-    fresh = pot.with_name("messages.pot.fresh")
-    _pybabel(
-        "extract",
-        "-F",
-        str(project / "babel.cfg"),
-        "-o",
-        str(fresh),
-        "--omit-header",
-        "--sort-output",
-        "-w",
-        str(WIDTH),
-        str(project),
-    )
-    # Locations relative to the project, whatever folder the command ran from.
-    text = fresh.read_text(encoding="utf-8")
+    # A name of its own: two commands extracting at once must not write one file.
+    handle, name = tempfile.mkstemp(prefix=".messages.", suffix=".pot", dir=pot.parent)
+    os.close(handle)
+    fresh = Path(name)
+    try:
+        _pybabel(
+            "extract",
+            "-F",
+            str(project / "babel.cfg"),
+            "-o",
+            str(fresh),
+            "--omit-header",
+            "--sort-output",
+            "-w",
+            str(WIDTH),
+            str(project),
+        )
+    except BaseException:
+        fresh.unlink(missing_ok=True)
+        raise
+    # Locations relative to the project, whatever folder the command ran from, and
+    # written again so that lines wrap the same wherever the project lies.
+    catalog = _read(fresh)
     prefix = str(project.resolve()).rstrip("/") + "/"
-    text = text.replace(f"#: {prefix}", "#: ").replace(f" {prefix}", " ")
-    fresh.unlink()
+    for message in catalog:
+        message.locations = [
+            (path[len(prefix) :] if path.startswith(prefix) else path, line)
+            for path, line in message.locations
+        ]
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=WIDTH, omit_header=True, sort_output=True)
+    text = buffer.getvalue().decode("utf-8")
     if not pot.is_file() or pot.read_text(encoding="utf-8") != text:
-        pot.write_text(text, encoding="utf-8")
+        fresh.write_text(text, encoding="utf-8")
+        fresh.replace(pot)
+    else:
+        fresh.unlink()
     return pot
 
 
@@ -133,6 +152,7 @@ def add_language(project: Path, lang: str) -> Path:
         version=__version__,
         copyright_holder="the belote-site translators",
         msgid_bugs_address="",
+        last_translator="the belote-site translators",
         language_team=f"{locale.get_display_name(locale)} <>",
         header_comment=(
             f"# {locale.english_name} translation of belote-site.\n"

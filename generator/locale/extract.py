@@ -12,9 +12,9 @@ file pattern in babel.cfg:
     contexts = true
 
 `keys`: a string under one of these keys (at any depth, or in a list under
-one) is a message, unless its own key is listed in `skip` (option names,
-ids, links). `contexts = true`: every string is a message whose gettext
-context is its top-level key.
+one) is a message, unless a key on its way is listed in `skip` (option
+names, ids, links, a block's `when:` guard). `contexts = true`: every
+string is a message whose gettext context is its top-level key.
 """
 
 from __future__ import annotations
@@ -59,5 +59,5 @@ def extract_content(
         comment = [" > ".join(path)] if path else []
         if by_context and path:
             yield line, "pgettext", (path[0], node.value), comment
-        elif keys & set(path) and path[-1] not in skip:
+        elif keys & set(path) and not skip & set(path):
             yield line, None, node.value, comment

@@ -1,0 +1,269 @@
+"""The rule sets side by side: every rule set of `content/rulesets/` a column, every option a row.
+
+The rows come from the rule-set schema itself, so a new option is a new row;
+`content/options.yaml` says how each option's values read (a sentence per
+value), and `check` refuses an option or a value it does not word.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...content.errors import ContentError, excerpt
+from ...content.nodes import Source, read_yaml
+from ...content.rulesets import option_paths, yaml_key
+from ...engine import RuleSet
+from ..page import LoadContext, Page, PageKind, slug
+
+
+@dataclass(frozen=True)
+class Option:
+    """One row: an option's label and the sentence for each of its values."""
+
+    path: str
+    label: str  # a message
+    sentences: Mapping[
+        str, str
+    ]  # value -> message; `value` (with %(value)s) and `none` for the rest
+    example: str | None  # the id of a scenario that shows the option at work
+
+    def value_of(self, rules: RuleSet) -> Any:
+        """The option's value in a rule set, or ABSENT when the rule set lacks its group."""
+        value: Any = rules
+        for key in self.path.split("."):
+            if value is None:
+                return ABSENT
+            value = getattr(value, _attribute(type(value), key))
+        return value
+
+    @property
+    def group(self) -> str:
+        return self.path.split(".")[0]
+
+
+ABSENT = object()
+
+
+def _attribute(cls: type, key: str) -> str:
+    """The dataclass field a YAML key names (`mode_line` is `mode_lines`)."""
+    for f in dataclasses.fields(cls):
+        if yaml_key(f) == key:
+            return f.name
+    raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class Cell:
+    sentence: str  # a message
+    value: Any  # what %(value)s stands for, or None
+    # The rule set whose file sets the value, and whose `source:` it follows:
+    # the column's own, or one it extends.
+    origin: RuleSet
+
+
+@dataclass(frozen=True)
+class Column:
+    rules: RuleSet
+    cells: tuple[Cell, ...]  # one per option, in the options' order
+
+
+@dataclass(frozen=True)
+class Span:
+    """Neighbouring columns that agree on an option, drawn as one cell."""
+
+    cell: Cell
+    columns: int
+    origins: tuple[RuleSet, ...]  # the rule sets whose files set the value, each once
+
+
+@dataclass(frozen=True)
+class Comparison:
+    intro: str
+    options: tuple[Option, ...]
+    columns: tuple[Column, ...]
+
+    def differs(self, row: int) -> bool:
+        """Whether the rule sets disagree on an option."""
+        return len({(c.cells[row].sentence, repr(c.cells[row].value)) for c in self.columns}) > 1
+
+    def spans(self, row: int) -> list[Span]:
+        """A row's cells, neighbours with the same value merged (families sit together)."""
+        spans: list[Span] = []
+        for column in self.columns:
+            cell = column.cells[row]
+            last = spans[-1] if spans else None
+            if last and (last.cell.sentence, repr(last.cell.value)) == (
+                cell.sentence,
+                repr(cell.value),
+            ):
+                origins = (
+                    last.origins if cell.origin in last.origins else (*last.origins, cell.origin)
+                )
+                spans[-1] = Span(last.cell, last.columns + 1, origins)
+            else:
+                spans.append(Span(cell, 1, (cell.origin,)))
+        return spans
+
+    @property
+    def differing(self) -> list[int]:
+        return [row for row in range(len(self.options)) if self.differs(row)]
+
+    @property
+    def agreed(self) -> list[int]:
+        return [row for row in range(len(self.options)) if not self.differs(row)]
+
+
+def cell(option: Option, rules: RuleSet, absent: Mapping[str, str], origin: RuleSet) -> Cell:
+    """One rule set's value of an option, as the sentence that says it."""
+    value = option.value_of(rules)
+    if value is ABSENT:
+        return Cell(absent[option.group], None, rules)
+    if isinstance(value, bool):
+        return Cell(option.sentences["true" if value else "false"], None, origin)
+    if isinstance(value, enum.Enum):
+        return Cell(option.sentences[str(value.value)], None, origin)
+    if (value is None or value == ()) and "none" in option.sentences:
+        return Cell(option.sentences["none"], None, origin)
+    return Cell(option.sentences["value"], value, origin)
+
+
+def _expected(hint: Any) -> tuple[list[str], bool]:
+    """The sentences an option needs: one per value (an enum, a flag), else `value`; and
+    whether it may be unset."""
+    optional = typing.get_origin(hint) in (types.UnionType, typing.Union)
+    inner = next(a for a in typing.get_args(hint) if a is not type(None)) if optional else hint
+    if isinstance(inner, type) and issubclass(inner, enum.Enum):
+        return [str(member.value) for member in inner], optional
+    if inner is bool:
+        return ["true", "false"], optional
+    return ["value"], optional
+
+
+def _sentences(path: str, hint: Any, entry: Source, fields: Mapping[str, Source]) -> dict[str, str]:
+    wanted, optional = _expected(hint)
+    sentences: dict[str, str] = {}
+    if wanted == ["value"]:
+        if "value" not in fields:
+            raise entry.error(f"option {path} needs `value`, a sentence with %(value)s")
+        sentences["value"] = fields["value"].text("a sentence")
+        if "%(value)s" not in sentences["value"]:
+            raise fields["value"].error("the sentence must contain %(value)s, the option's value")
+    else:
+        if "values" not in fields:
+            raise entry.error(f"option {path} needs `values`: a sentence for {', '.join(wanted)}")
+        for key, sentence in fields["values"].pairs("values"):
+            name = str(key.value()).lower()
+            if name not in wanted:
+                raise key.error(f"{excerpt(name)} is no value of {path} ({', '.join(wanted)})")
+            sentences[name] = sentence.text("a sentence")
+        missing = [value for value in wanted if value not in sentences]
+        if missing:
+            raise fields["values"].error(f"option {path} lacks a sentence for {', '.join(missing)}")
+    if "none" in fields:
+        sentences["none"] = fields["none"].text("a sentence")
+    elif optional:
+        raise entry.error(f"option {path} may be unset: it needs `none`, the sentence for that")
+    return sentences
+
+
+OPTION_KEYS = frozenset({"label", "values", "value", "none", "example"})
+
+
+def read_options(context: LoadContext) -> tuple[tuple[Option, ...], dict[str, str]]:
+    """The wording of every option of the schema, from `content/options.yaml`."""
+    path = context.content / "options.yaml"
+    source = read_yaml(path, context.files)
+    if source is None:
+        raise ContentError(path, 1, "the file is empty (it words every rule-set option)")
+    top = source.fields(
+        "the options file", frozenset({"absent", "options"}), frozenset({"options"})
+    )
+    absent = {
+        key.text("a group"): value.text("a sentence")
+        for key, value in (top["absent"].pairs("absent") if "absent" in top else [])
+    }
+    given = {key.text("an option"): (key, value) for key, value in top["options"].pairs("options")}
+    found = []
+    for wanted in option_paths():
+        if wanted.path not in given:
+            raise top["options"].error(
+                f"the option {wanted.path} has no entry (a label and its sentences)"
+            )
+        key, entry = given.pop(wanted.path)
+        fields = entry.fields(f"option {wanted.path}", OPTION_KEYS, frozenset({"label"}))
+        group = wanted.path.split(".")[0]
+        if wanted.group_optional and group not in absent:
+            raise top["options"].error(
+                f"a rule set may lack the group {group}: `absent` needs its sentence"
+            )
+        example = fields["example"].text("example") if "example" in fields else None
+        if example is not None and example not in context.checked:
+            raise fields["example"].error(f"no scenario has the id {excerpt(example)}")
+        found.append(
+            Option(
+                wanted.path,
+                fields["label"].text("label"),
+                _sentences(wanted.path, wanted.hint, entry, fields),
+                example,
+            )
+        )
+    if given:
+        name, (key, _) = next(iter(given.items()))
+        raise key.error(f"{excerpt(name)} is no rule-set option")
+    return tuple(found), absent
+
+
+class CompareKind(PageKind):
+    name = "compare"
+    describes_rule_sets = True
+    template = "compare.html"
+    keys = frozenset({"slug", "title", "intro"})
+    required = keys
+
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        options, absent = read_options(context)
+        rulesets = context.rulesets
+        columns = tuple(
+            Column(
+                rules,
+                tuple(
+                    cell(
+                        option,
+                        rules,
+                        absent,
+                        rulesets.get_id(rulesets.origin(rules.id, option.path)),
+                    )
+                    for option in options
+                ),
+            )
+            # Each family together, its root first: Maison and its variants, then Coinche's.
+            for rules in sorted(rulesets.all(), key=lambda rules: rulesets.lineage(rules.id))
+        )
+        comparison = Comparison(given["intro"].text("intro"), options, columns)
+        return [
+            Page(
+                key=slug(given["slug"]),
+                kind=self,
+                title=given["title"].text("title"),
+                order=order,
+                source=source.path,
+                description=comparison.intro,
+                content=comparison,
+                inputs=(
+                    source.path,
+                    context.content / "options.yaml",
+                    context.content / "rulesets",
+                ),
+            )
+        ]
+
+
+KIND = CompareKind()
