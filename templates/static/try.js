@@ -1,0 +1,73 @@
+// Try a card, score a deal: the build wrote every verdict, reason and score into the
+// page (data-say, the classes allowed/refused, data-answer); this only shows them.
+(function () {
+  "use strict";
+  document.documentElement.classList.remove("no-script");
+  var score = { right: 0, tried: 0 };
+  function say(box, text, allowed) {
+    var verdict = box.querySelector(".verdict");
+    if (!verdict) return;
+    verdict.textContent = text;
+    verdict.className = "verdict " + (allowed ? "allowed" : "refused");
+  }
+  function tally(example, allowed) {
+    var board = document.querySelector(".practice-score");
+    if (!board || example.dataset.counted) return;
+    example.dataset.counted = "1";
+    score.tried += 1;
+    if (allowed) score.right += 1;
+    board.textContent = board.dataset.format
+      .replace("%(right)s", score.right).replace("%(tried)s", score.tried);
+  }
+  function choose(button) {
+    var group = button.parentNode, example = button.closest(".example");
+    group.querySelectorAll("button").forEach(function (other) {
+      other.setAttribute("aria-checked", other === button ? "true" : "false");
+      other.tabIndex = other === button ? 0 : -1;
+    });
+    var allowed = button.classList.contains("allowed");
+    button.classList.add("tried");
+    say(example, button.dataset.say, allowed);
+    tally(example, allowed);
+  }
+  document.querySelectorAll(".try").forEach(function (group) {
+    var example = group.closest(".example");
+    var answered = example.querySelector(".answered");
+    var buttons = Array.prototype.slice.call(group.querySelectorAll("button"));
+    // In practice the first card chosen is the answer: the arrows only move between cards.
+    var quiz = example.classList.contains("practice");
+    if (answered) answered.classList.remove("answered");
+    buttons.forEach(function (button, index) {
+      button.tabIndex = index === 0 ? 0 : -1;
+      button.addEventListener("click", function () { choose(button); });
+      button.addEventListener("keydown", function (event) {
+        var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        var next = buttons[(index + step + buttons.length) % buttons.length];
+        button.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+        if (!quiz) choose(next);
+      });
+    });
+    var reveal = example.querySelector(".reveal");
+    if (reveal) reveal.addEventListener("click", function () {
+      if (answered) answered.classList.add("answered");
+      reveal.hidden = true;
+      var caption = example.querySelector(".caption-answer");
+      if (caption) say(example, caption.textContent, true);
+    });
+  });
+  document.querySelectorAll(".score-guess").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var given = Array.prototype.map.call(form.querySelectorAll("input"), function (input) {
+        return input.value.trim() === "" ? "" : String(Number(input.value));
+      }).join(" ");
+      var right = given === form.dataset.answer;
+      say(form, right ? form.dataset.right : form.dataset.wrong, right);
+      if (!right) form.parentNode.querySelector(".breakdown").open = true;
+    });
+  });
+})();

@@ -1,0 +1,208 @@
+"""Learning by trying, in a real browser: every example answers a card, practice by keyboard.
+
+The message a card gives is checked against the engine's reason for it,
+worded in the page's language by the site's own vocabulary: the page must
+say what the engine decided, not merely something.
+"""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.project import ADVERTISED, ROOT
+
+from generator.engine import Verdict
+from generator.site.build import Inputs, Project, load_inputs
+from generator.site.i18n import Gettext
+from generator.site.words import Words
+
+from .test_pages import PHONE, Visit
+
+# English and the first other language the site advertises.
+TRIED = ["en", *sorted(lang for lang in ADVERTISED if lang != "en")[:1]]
+
+
+@cache
+def inputs() -> Inputs:
+    return load_inputs(Project(ROOT))
+
+
+def words(lang: str) -> Words:
+    (language,) = [language for language in inputs().languages if language.code == lang]
+    return Words(Gettext(language), inputs().vocabulary)
+
+
+def interactive_pages() -> list[Any]:
+    return [
+        page
+        for page in inputs().pages
+        if any(example.checked.kind.interactive for example in page.examples)
+    ]
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Any]:
+    opened: list[Visit] = []
+
+    def open_page(path: str, *, script: bool = True) -> Visit:
+        visit = (
+            Visit(browser, server + path, PHONE) if script else _no_script(browser, server + path)
+        )
+        opened.append(visit)
+        return visit
+
+    yield open_page
+    for visit in opened:
+        visit.close()
+
+
+def _no_script(browser: Any, url: str) -> Visit:
+    visit = Visit.__new__(Visit)
+    visit.context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    visit.page = visit.context.new_page()
+    visit.errors = []
+    visit.page.goto(url, wait_until="load")
+    return visit
+
+
+def said(page: Any, example_id: str, index: int) -> str:
+    """Click the hand's card number `index` of an example; return what the page says."""
+    page.locator(f"#{example_id} .try button").nth(index).click()
+    return str(page.locator(f"#{example_id} .verdict").inner_text()).strip()
+
+
+@pytest.mark.parametrize("lang", TRIED)
+@pytest.mark.parametrize("key", [page.key for page in interactive_pages()])
+def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_reason(
+    phone: Any, lang: str, key: str
+) -> None:
+    (page,) = [page for page in interactive_pages() if page.key == key]
+    visit = phone(page.path(lang))
+    tried = 0
+    for example in page.examples:
+        if not example.checked.kind.interactive:
+            continue
+        scenario, answer = example.scenario, example.answer
+        position = scenario.position
+        # The card a scenario plays is on the table, not in the hand's buttons.
+        hand: list[Verdict] = [v for v in answer.verdicts if v.card != scenario.play]
+        for allowed in (True, False):
+            found = [i for i, verdict in enumerate(hand) if verdict.allowed is allowed]
+            if not found:
+                continue
+            verdict = hand[found[0]]
+            expected = words(lang).try_card(verdict.reason, position.trick, position.trump)
+            assert said(visit.page, scenario.id, found[0]) == expected.striptags(), scenario.id
+            classes = visit.page.locator(f"#{scenario.id} .verdict").get_attribute("class")
+            assert ("allowed" if allowed else "refused") in classes.split()
+            tried += 1
+    assert tried, "no card tried"
+    assert visit.errors == []
+
+
+def test_without_the_script_every_answer_shows(phone: Any) -> None:
+    page = interactive_pages()[0]
+    visit = phone(page.path("en"), script=False)
+    marks = visit.page.locator(".answered .try button .mark")
+    assert marks.count() > 0
+    assert visit.page.locator(".caption-answer").first.is_visible()
+    assert not visit.page.locator(".reveal").first.is_visible()
+
+
+def test_show_the_answer_marks_every_card(phone: Any) -> None:
+    page = interactive_pages()[0]
+    visit = phone(page.path("en"))
+    example = next(e for e in page.examples if e.checked.kind.interactive)
+    assert not visit.page.locator(f"#{example.id} .caption-answer").is_visible()
+    visit.page.locator(f"#{example.id} .reveal").click()
+    assert visit.page.locator(f"#{example.id} .caption-answer").is_visible()
+    assert visit.page.locator(f"#{example.id} .answered").count() == 1
+
+
+def test_the_undertrump_example_shows_the_coinche_answer_beside_it(phone: Any) -> None:
+    (page,) = [
+        p
+        for p in inputs().pages
+        if any(e.id == "cannot-overtrump-undertrump-maison" for e in p.examples)
+    ]
+    visit = phone(page.path("en"))
+    flips = visit.page.locator("#cannot-overtrump-undertrump-maison .elsewhere li.flips")
+    texts = [str(t) for t in flips.all_inner_texts()]
+    # FFB coinche 2015 §5: no obligation to undertrump, so any card of the hand will do.
+    assert any("Coinche, official rules" in text for text in texts), texts
+
+
+def practice_page() -> Any:
+    return next(page for page in inputs().pages if page.kind.scripted)
+
+
+def test_a_practice_page_is_completed_by_keyboard_alone(phone: Any) -> None:
+    page = practice_page()
+    visit = phone(page.path("en"))
+    keyboard = visit.page.keyboard
+    positions = page.content.positions
+    right = 0
+    for item in positions:
+        # Tab on until the focus reaches this position's hand, then take its first card.
+        for _ in range(30):
+            keyboard.press("Tab")
+            if visit.page.evaluate(f"() => !!document.activeElement.closest('#{item.id} .try')"):
+                break
+        else:
+            pytest.fail(f"the keyboard never reached {item.id}")
+        keyboard.press("ArrowRight")
+        keyboard.press("Enter")
+        chosen = item.verdicts[1 % len(item.verdicts)]
+        right += chosen.allowed
+        verdict = visit.page.locator(f"#{item.id} .verdict")
+        expected = words("en").try_card(chosen.reason, item.position.trick, item.position.trump)
+        assert verdict.inner_text().strip() == expected.striptags()
+    score = visit.page.locator(".practice-score").inner_text()
+    assert f"{right} of {len(positions)} tried" in score
+    for number, deal in enumerate(page.content.deals, start=1):
+        form = visit.page.locator(f"#deal-{number} .score-guess")
+        form.locator("input").first.focus()
+        for side_index, side in enumerate(page.rules.sides):
+            if side_index:
+                keyboard.press("Tab")
+            keyboard.type(str(deal.score.scores[side]))
+        keyboard.press("Enter")
+        assert "Right" in form.locator(".verdict").inner_text()
+    assert visit.errors == []
+
+
+def _axe(visit: Visit, axe_script: Path) -> list[str]:
+    visit.page.add_script_tag(path=str(axe_script))
+    violations = visit.page.evaluate("async () => (await axe.run()).violations")
+    return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in violations]
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_axe_and_the_nu_checker_pass_after_trying(
+    phone: Any, axe_script: Path, vnu: list[str], tmp_path: Path, script: bool
+) -> None:
+    for page in [*interactive_pages()[:1], practice_page()]:
+        visit = phone(page.path("en"), script=script)
+        if script:
+            visit.page.locator(".try button").first.click()
+            visit.page.locator(".reveal").nth(1).click()
+        assert _axe(visit, axe_script) == [], page.key
+        target = tmp_path / f"{page.key.replace('/', '-')}.html"
+        target.write_text(
+            "<!doctype html>\n" + visit.page.evaluate("() => document.documentElement.outerHTML")
+        )
+        done = subprocess.run(
+            [*vnu, "--errors-only", str(target)], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr[:3000]
+
+
+def test_the_script_is_at_most_six_kilobytes_compressed() -> None:
+    script = (ROOT / "templates" / "static" / "try.js").read_bytes()
+    assert len(gzip.compress(script, 9)) <= 6 * 1024
