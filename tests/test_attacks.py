@@ -27,10 +27,14 @@ SECRET = "belote-secret-token-4242"
 PAYLOAD = "img src=x onerror=window.__owned=1 "
 
 
-def _edit(path: Path, old: str, new: str) -> None:
+def _translate(path: Path, msgid: str, msgstr: str, context: str | None = None) -> None:
+    """Give one message of a catalog this translation, whatever it had before."""
     text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    where = (f'msgctxt "{context}"\n' if context else "") + f'msgid "{msgid}"\nmsgstr '
+    pattern = re.compile(r"(?m)^" + re.escape(where) + r'".*"$(\n^".*"$)*')
+    assert pattern.search(text), where
+    new = where + '"' + msgstr.replace('"', '\\"') + '"'
+    path.write_text(pattern.sub(lambda _: new, text, count=1), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -38,22 +42,11 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     project = fresh_copy(tmp_path_factory, "attacked")
     catalog = po_path(project, "sk")
     # A phrase ending in "<" before its card, and a card name that continues it.
-    _edit(
-        catalog,
-        'msgid "East plays %(card)s."\nmsgstr "Východ hrá %(card)s."',
-        'msgid "East plays %(card)s."\nmsgstr "Východ hrá <%(card)s."',
-    )
-    _edit(
-        catalog,
-        'msgid "Jack of hearts"\nmsgstr "Spodok srdca"',
-        f'msgid "Jack of hearts"\nmsgstr "{PAYLOAD}"',
-    )
+    _translate(catalog, "East plays %(card)s.", "Východ hrá <%(card)s.", "plays")
+    _translate(catalog, "the jack of hearts", PAYLOAD, "card-object")
+    _translate(catalog, "Jack of hearts", PAYLOAD, "card")
     # A comment opener, which would hide the rest of the page.
-    _edit(
-        catalog,
-        'msgid "Allowed cards:"\nmsgstr "Povolené karty:"',
-        'msgid "Allowed cards:"\nmsgstr "<!-- Povolené karty:"',
-    )
+    _translate(catalog, "Card by card", "<!-- Karta po karte")
     # A secret outside the project, and a cached picture linked to it.
     outside = project.parent / "secret.txt"
     outside.write_text(SECRET)
@@ -87,7 +80,7 @@ def test_a_comment_opener_hides_nothing(attacked: tuple[Path, Path]) -> None:
     page = site / "sk" / "legal-cards" / "index.html"
     html = page.read_text(encoding="utf-8")
     assert "<!--" not in html
-    assert "&lt;!-- Povolené karty:" in html
+    assert "&lt;!-- Karta po karte" in html
     footer = [e for e in parse(page).iter() if e.tag == "footer"]
     assert footer and footer[0].text()
 
@@ -132,7 +125,7 @@ def test_in_the_browser_no_script_runs(browser_page: tuple[Any, list[str], str])
     assert page.evaluate("() => document.querySelectorAll('img[onerror], [onerror]').length") == 0
     text = page.evaluate("() => document.body.innerText")
     assert "<img src=x onerror=window.__owned=1" in text
-    assert re.search(r"<!-- Povolené karty:", text)
+    assert re.search(r"<!-- Karta po karte", text)
     # The footer is still there: nothing was commented out.
     assert page.evaluate("() => !!document.querySelector('footer')")
 

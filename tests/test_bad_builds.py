@@ -118,7 +118,7 @@ def test_a_rule_set_missing_an_option_stops_the_build(
 
 @pytest.mark.parametrize(
     "translation",
-    ['"Ruka %(sat)s"', '"<script>alert(1)</script>Povolené karty:"', '"Povolené <b>karty:"'],
+    ['"Karta %(sat)s"', '"<script>alert(1)</script>Karta po karte"', '"Karta <b>po karte"'],
 )
 def test_a_broken_translation_stops_the_build(
     capsys: pytest.CaptureFixture[str],
@@ -128,7 +128,7 @@ def test_a_broken_translation_stops_the_build(
 ) -> None:
     path = po_path(built[0], "sk")
     catalog = read_catalog(path, "sk")
-    message = catalog.get("Allowed cards:")
+    message = catalog.get("Card by card")
     assert message is not None
     message.string = translation.strip('"')
     original = path.read_bytes()
@@ -167,3 +167,59 @@ def test_a_locale_folder_named_with_dots_is_refused(
     assert cli(capsys, project, "locale", "add", name)[0] == 2
     assert not outside.exists()
     assert tree_hash(built[1]) == built[2]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        # An option of the schema left without its wording.
+        (
+            lambda text: text.replace("  must_undertrump:\n", "  must_undertrump_gone:\n"),
+            "options.yaml",
+        ),
+        # A value of an enum option without its sentence.
+        (
+            lambda text: text.replace(
+                "      tens-five-down: To the nearest ten, a five down.\n", ""
+            ),
+            "options.yaml",
+        ),
+        # A number's sentence that drops its value.
+        (
+            lambda text: text.replace('value: "%(value)s points."', 'value: "Some points."', 1),
+            "options.yaml",
+        ),
+        # A row linked to an example no scenario has.
+        (
+            lambda text: text.replace(
+                "example: trump-led-beat-partner", "example: no-such-scenario"
+            ),
+            "options.yaml",
+        ),
+    ],
+    ids=["option-unworded", "value-unworded", "value-dropped", "unknown-example"],
+)
+def test_a_rule_set_option_the_comparison_cannot_word_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+    change: Callable[[str], str],
+    named: str,
+) -> None:
+    text = (built[0] / "content" / "options.yaml").read_text(encoding="utf-8")
+    changed = change(text)
+    assert changed != text
+    put("content/options.yaml", changed.encode())
+    assert named in _assert_refused(capsys, built)
+
+
+def test_a_rule_set_that_sets_options_without_a_source_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    put(
+        "content/rulesets/unsourced.yaml",
+        b"extends: maison\nname: Unsourced\nmust_undertrump: false\n",
+    )
+    assert "unsourced.yaml" in _assert_refused(capsys, built)

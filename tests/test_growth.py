@@ -31,7 +31,9 @@ from helpers.project import (
     write_catalog,
 )
 
-from generator.site.build import Project, build
+from generator.site.build import build
+from generator.site.cache import adopt
+from generator.site.project import Project
 from generator.verify import scenario_kinds
 
 BIN = Path(sys.executable).parent
@@ -133,7 +135,7 @@ def test_an_untranslated_language_is_built_but_not_advertised(
     assert "pt_BR" not in (site / "sitemap.xml").read_text(encoding="utf-8")
     french = parse(site / "fr" / "rules" / "index.html")
     assert not [a for a in french.find_all("a") if a.attrs.get("hreflang") == "pt-BR"]
-    # Its own pages still name their language, and link to the advertised ones.
+    # Its own pages still name their language, and offer only the advertised ones.
     own = parse(site / "pt_BR" / "rules" / "index.html")
     assert own.find_all("html")[0].attrs["lang"] == "pt-BR"
     assert [a for a in own.find_all("a") if a.attrs.get("hreflang") == "fr"]
@@ -173,7 +175,9 @@ def test_build_with_project_writes_into_the_project(
     assert status == 0, err
     assert (project / "site" / "index.html").is_file()
     assert not list(elsewhere.iterdir())
-    assert re.search(r"built \d+ pages into .* in \d+\.\d s: \d+ scenarios checked", err)
+    assert re.search(
+        r"built \d+ pages \(\d+ unchanged\) into .* in \d+\.\d s: \d+ scenarios checked", err
+    )
 
 
 def test_build_reads_the_content_folder_it_is_given(
@@ -223,7 +227,7 @@ def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_re
     scenarios.write_text(
         # Ten cards each at three; North's carré of kings is the only declaration.
         "id: three-player-carre\nkind: declarations\nrules: three-players\ntrump: hearts\n"
-        "hands:\n  north: [KS, KH, KD, KC, 7S, 8S, 9D, 10D, AC, QC]\n"
+        "hands:\n  north: [KS, KH, KD, KC, 7S, 8S, 9D, 10D, AC, JC]\n"
         "  east: [7H, 9S, JD, AD, 8C]\n"
         "expect:\n  points: {north: 100, east: 0, west: 0}\n"
     )
@@ -244,10 +248,12 @@ def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_re
     # Partners side by side: no page can name "north-east".
     rules = project / "content" / "rulesets" / "side-by-side.yaml"
     rules.write_text(
-        "extends: maison\nname: Side by side\npartnerships: [[north, east], [south, west]]\n"
+        "extends: maison\nname: Side by side\nsource: A test.\n"
+        "partnerships: [[north, east], [south, west]]\n"
     )
     text = scenarios.read_text().replace("rules: three-players", "rules: side-by-side")
     text = text.replace("{north: 100, east: 0, west: 0}", "{north-east: 100, south-west: 0}")
+    text = text.replace("10D, AC, JC]", "10D]")  # eight cards each at four
     scenarios.write_text(text)
     status, _, err = cli(capsys, project, "check")
     assert status == 2
@@ -300,10 +306,8 @@ class GlossaryKind(PageKind):
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
     ) -> list[Page]:
         keys = frozenset({"heading", "text"})
-        terms = tuple(
-            (term["heading"].text("heading"), term["text"].text("text"))
-            for term in (item.fields("a term", keys, keys) for item in given["terms"].items("terms"))
-        )
+        entries = [item.fields("a term", keys, keys) for item in given["terms"].items("terms")]
+        terms = tuple((e["heading"].text("heading"), e["text"].text("text")) for e in entries)
         examples = (parse_example(given["example"], context.blocks),) if "example" in given else ()
         return [
             Page(
@@ -441,6 +445,7 @@ def _tracked_files(target: Path) -> None:
     subprocess.run([*git, "commit", "-q", "-m", "copy"], cwd=target, check=True)
     if (ROOT / ".cache" / "pictures").is_dir():
         shutil.copytree(ROOT / ".cache" / "pictures", target / ".cache" / "pictures")
+        adopt(Project(target))
 
 
 def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
@@ -499,6 +504,9 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
             "--ignore=tests/test_growth.py",
             "--ignore=tests/test_lint.py",
             "--ignore=tests/test_hostile.py",
+            # Slow, and about neither languages, pages nor kinds.
+            "--ignore=tests/test_interrupted.py",
+            "--ignore=tests/test_robustness.py",
         ],
         cwd=copy,
         capture_output=True,

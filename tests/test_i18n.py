@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 from helpers.html import Element, parse
@@ -46,7 +46,7 @@ from generator.site.vocabulary import load_vocabulary
 from generator.site.words import Words
 
 TITLE = "Which card may I play?"
-ALLOWED = "Allowed cards:"
+ALLOWED = "Card by card"
 POINTS = ("%(num)s point", "%(num)s points")
 
 
@@ -227,7 +227,14 @@ PL = f"[{ADDED}]"  # what the stand-in translations start with
 AR = f"[{RTL}]"
 # Messages drawn into pictures: translated as themselves, so that the pictures
 # are those already drawn for English (drawing new ones is slow).
-DRAWN = {"rank-letter", "seat", "hand"}
+DRAWN = {"rank-letter", "seat", "hand", "trump", "declaration", "side"}
+# Messages without a context that pictures draw too (the diagram's pill, the melds' labels).
+DRAWN_IDS = {"to play", "Trump", "%(declaration)s: %(points)s", "%(side)s: %(points)s"}
+
+
+def _drawn(message: Message) -> bool:
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    return message.context in DRAWN or any(i in DRAWN_IDS or i == "%(num)s point" for i in ids)
 
 
 @dataclass
@@ -235,7 +242,7 @@ class Throwaway:
     """A copy with Polish and Arabic added, built twice.
 
     First build: every Polish message translated except the legal-cards
-    title; in Arabic only "Allowed cards:", fuzzy, and the points plural
+    title; in Arabic only "Card by card", fuzzy, and the points plural
     with its first form of six. Second build: the Polish title translated,
     the Arabic fuzzy entry checked and its plural completed.
     """
@@ -251,10 +258,10 @@ class Throwaway:
 
 def _translate_polish(path: Path, *, title: bool) -> None:
     catalog = read_catalog(path, ADDED)
-    drawn = {(m.context, m.id) for m in catalog if m.context in DRAWN}
+    drawn = {(m.context, m.id) for m in catalog if _drawn(m)}
     fill(catalog, PL, skip=drawn | ({(None, TITLE)} if not title else set()))
     for message in catalog:
-        if message.context in DRAWN:
+        if _drawn(message):
             message.string = message.id
     write_catalog(path, catalog)
 
@@ -444,7 +451,7 @@ def test_stats_count_per_language_and_page(throwaway: Throwaway) -> None:
 
 def test_stats_fuzzy_is_not_translated_nor_a_partial_plural(throwaway: Throwaway) -> None:
     ar = stats_table(throwaway.stats_first[1])[RTL]
-    # "Allowed cards:" and the half-filled points plural are fuzzy; the other
+    # "Card by card" and the half-filled points plural are fuzzy; the other
     # plural entries have no form (Babel's statistics would count them all).
     assert ar["all"] == (0, 2, throwaway.total - 2)
     assert ar["legal-cards"][:2] == (0, 1)
@@ -546,7 +553,7 @@ def _catalog_text(lang: str = "sk") -> str:
     catalog.add("Rule set: %(name)s.", "Pravidlá: %(name)s.", flags=["python-format"])
     catalog.add(POINTS, ("%(num)s bod", "%(num)s body", "%(num)s bodov"), flags=["python-format"])
     catalog.add("King of spades", "Kráľ piky", context="card")
-    catalog.add(ALLOWED, "Povolené karty:")
+    catalog.add(ALLOWED, "Karta po karte")
     catalog.add("100 %% sure", "na 100 %% isté")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0)
@@ -588,11 +595,11 @@ def test_check_passes_a_correct_catalog(
 
 BROKEN = {
     "placeholder": ('msgstr "Pravidlá: %(name)s."', 'msgstr "Pravidlá: %(nme)s."'),
-    "script": ('msgstr "Povolené karty:"', 'msgstr "<script>alert(1)</script>Povolené karty:"'),
-    "tag": ('msgstr "Povolené karty:"', 'msgstr "<b>Povolené</b> karty:"'),
+    "script": ('msgstr "Karta po karte"', 'msgstr "<script>alert(1)</script>Karta po karte"'),
+    "tag": ('msgstr "Karta po karte"', 'msgstr "<b>Karta</b> po karte"'),
     "unclosed-tag": (
-        'msgstr "Povolené karty:"',
-        'msgstr "Povolené karty: <img src=x onerror=alert(1) "',
+        'msgstr "Karta po karte"',
+        'msgstr "Karta po karte <img src=x onerror=alert(1) "',
     ),
     "stray-percent": ('msgstr "na 100 %% isté"', 'msgstr "na 100 % isté"'),
     "plural-forms-too-few": ('msgstr[2] "%(num)s bodov"\n', ""),
@@ -641,17 +648,16 @@ SEEDS = {
         ],
         "cards": ["Kráľ piky", "Spodok srdca", "Desiatka sŕdc", "Sedmička piky", "Eso krížov"],
         "lines": [
-            "Ruka Severu:",
             "S trumfom, pravidlá Maison, trumf srdce.",
             "11 + 10 + 0 + 20 = 41 bodov.",
-            "Povolené karty:",
+            "Karta po karte",
         ],
-        # The first example's hand and allowed cards, images read as their alt text.
+        # The first example's hand (its cards to try) and allowed cards, by their alt text.
         "hand": (
             "Ruka Severu:",
             ["Kráľ piky", "Sedmička piky", "Spodok srdca", "Deviatka krížov", "Desiatka kár"],
         ),
-        "allowed": ("Povolené karty:", ["Kráľ piky", "Sedmička piky"]),
+        "allowed": ["Kráľ piky", "Sedmička piky"],
     },
     "vi": {
         "title": "Được phép đánh quân bài nào?",
@@ -664,13 +670,11 @@ SEEDS = {
         ],
         "cards": ["K bích", "J cơ", "Át chuồn", "7 bích", "10 rô"],
         "lines": [
-            "Bài của Bắc:",
             "Có chất át, luật Maison, át cơ.",
             "11 + 10 + 0 + 20 = 41 điểm.",
-            "Các quân được phép đánh:",
         ],
         "hand": ("Bài của Bắc:", ["K bích", "7 bích", "J cơ", "9 chuồn", "10 rô"]),
-        "allowed": ("Các quân được phép đánh:", ["K bích", "7 bích"]),
+        "allowed": ["K bích", "7 bích"],
     },
 }
 
@@ -705,25 +709,24 @@ def test_seed_card_names_are_the_pictures_alt_texts(
         assert name in alts, name
 
 
-def _cards_block(page: Element, klass: str) -> tuple[str, list[str]]:
-    block = page.find_all("p", class_=klass)[0]
-    label = block.find_all("span", class_="label")[0].text()
-    return label, [img.attrs["alt"] for img in block.find_all("img")]
-
-
 @pytest.mark.parametrize("lang", list(SEEDS))
 def test_seed_first_example_hand_and_allowed_cards(
     seed_pages: dict[str, Element], lang: str
 ) -> None:
     page, seed = seed_pages[lang], SEEDS[lang]
-    assert _cards_block(page, "hand") == seed["hand"]
-    assert _cards_block(page, "allowed") == seed["allowed"]
+    hand = page.find_all("div", class_="try")[0]
+    buttons = hand.find_all("button")
+    assert (hand.attrs["aria-label"], [b.find_all("img")[0].attrs["alt"] for b in buttons]) == seed[
+        "hand"
+    ]
+    allowed = [b for b in buttons if "allowed" in b.attrs.get("class", "").split()]
+    assert [b.find_all("img")[0].attrs["alt"] for b in allowed] == seed["allowed"]
 
 
 def test_seed_value_line_in_full(seed_pages: dict[str, Element]) -> None:
     sk = seed_pages["sk"].find_all("main")[0].text()
     assert (
-        "Východ hrá Spodok srdca. Víťaz: Východ. Hodnota zdvihu: 11 + 10 + 0 + 20 = 41 bodov." in sk
+        "Východ hrá spodok srdca. Víťaz: Východ. Hodnota zdvihu: 11 + 10 + 0 + 20 = 41 bodov." in sk
     )
     vi = seed_pages["vi"].find_all("main")[0].text()
     assert "Đông đánh J cơ. Người thắng: Đông. Giá trị lượt bài: 11 + 10 + 0 + 20 = 41 điểm." in vi

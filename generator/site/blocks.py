@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from ..content.errors import excerpt
 from ..content.nodes import Source
+from ..content.rulesets import type_hints
 from ..engine import RuleSet
 from ..verify import Checked
 from .vocabulary import PARTNERSHIPS
@@ -171,13 +172,13 @@ def option_values(path: str) -> list[str] | None:
         if name.startswith("_"):
             return None
         if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-            hints = typing.get_type_hints(kind)
+            hints = type_hints(kind)
             if name in hints:
                 kind = _optional(hints[name])
                 continue
         member = getattr(kind, name, None) if isinstance(kind, type) else None
         if isinstance(member, property):
-            kind = _optional(typing.get_type_hints(member.fget).get("return"))
+            kind = _optional(type_hints(member.fget).get("return"))
             continue
         return None
     if isinstance(kind, type) and issubclass(kind, enum.Enum):

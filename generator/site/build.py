@@ -6,11 +6,14 @@ stops the check first, with the same line.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
 import re
 import shutil
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ from jinja2 import Environment
 from ..content.catalogs import (
     SOURCE_LANGUAGE,
     Key,
+    Messages,
     Problem,
     catalog_path,
     check_messages,
@@ -28,58 +32,28 @@ from ..content.catalogs import (
     read_catalog_file,
 )
 from ..content.errors import ContentError, excerpt
-from ..content.files import InputFiles
 from ..content.rulesets import RuleSets
+from ..engine import RuleSet
 from ..verify import Checked, Mismatch, by_id, check_all
+from . import manifest as stamps_of
 from .blocks import Context
+from .cache import claim, owned
 from .figures import rule_tables
 from .i18n import Gettext, Language
 from .illustrate import Illustrator
+from .incremental import Keys, reusable, sorted_keys
+from .manifest import Manifest, code_version, input_stamps, output_stamps
 from .output import Output, copy_static
 from .page import LoadContext, Page, discover_pages, neighbours
 from .pictures.store import PictureStore
+from .project import Project
 from .render import environment, install, render
 from .settings import SiteSettings, load_settings
 from .vocabulary import Vocabulary, load_vocabulary
 from .words import Words
+from .workers import run_all
 
 _ID = re.compile(r'\sid="([^"]*)"')
-
-
-@dataclass(frozen=True)
-class Project:
-    """Where a project keeps its inputs."""
-
-    root: Path
-    content_folder: Path | None = None
-
-    @property
-    def content(self) -> Path:
-        return self.content_folder or self.root / "content"
-
-    @property
-    def templates(self) -> Path:
-        return self.root / "templates"
-
-    @property
-    def locales(self) -> Path:
-        return self.root / "locales"
-
-    @property
-    def cache(self) -> Path:
-        """Pictures already drawn, kept between builds (not committed, safe to delete)."""
-        return self.root / ".cache"
-
-    @property
-    def default_out(self) -> Path:
-        return self.root / "site"
-
-    @property
-    def files(self) -> InputFiles:
-        return InputFiles.of(self.root, self.content)
-
-    def inputs(self) -> tuple[Path, ...]:
-        return (self.content, self.templates, self.locales)
 
 
 class Problems(Exception):
@@ -111,17 +85,29 @@ class Inputs:
         return self.pages[0]
 
 
-def shows(templates: Path) -> list[str]:
-    """The tables `show:` blocks can draw: one template `show_<name>.html` each."""
+def templates_named(templates: Path, prefix: str) -> list[str]:
+    """What the templates `<prefix><name>.html` exist for: show_card-values.html gives
+    the table `card-values`, figure_play.html the figure of a play example."""
     return sorted(
-        path.stem.removeprefix("show_")
-        for path in templates.glob("show_*.html")
+        path.stem.removeprefix(prefix)
+        for path in templates.glob(f"{prefix}*.html")
         if path.is_file() or path.is_symlink()
     )
 
 
-def load_languages(project: Project, settings: SiteSettings | None = None) -> list[Language]:
-    """English, then every catalog's language; a broken translation stops the build."""
+def shows(templates: Path) -> list[str]:
+    """The tables `show:` blocks can draw: one template `show_<name>.html` each."""
+    return templates_named(templates, "show_")
+
+
+def load_languages(
+    project: Project, settings: SiteSettings | None = None, cache: Path | None = None
+) -> list[Language]:
+    """English, then every catalog's language; a broken translation stops the build.
+
+    With a cache folder, a catalog read and checked before (the same bytes, the
+    same code) is taken from it, as plain data: Babel does not parse it again.
+    """
     files = project.files
     settings = settings or SiteSettings("")
     languages = [
@@ -129,15 +115,46 @@ def load_languages(project: Project, settings: SiteSettings | None = None) -> li
     ]
     problems: list[Mismatch | Problem] = []
     for lang in discover_languages(project.locales)[1:]:
-        file = read_catalog_file(catalog_path(project.locales, lang), lang, files)
-        problems += check_messages(file)
-        languages.append(Language.of(file, lang, settings.grouping(lang)))
+        path = catalog_path(project.locales, lang)
+        stored = None
+        if cache is not None:
+            digest = hashlib.sha256(files.read_bytes(path)).hexdigest()
+            stored = cache / f"{lang}-{digest[:32]}-{code_version()[:16]}.json"
+            messages = _cached_messages(stored)
+            if messages is not None:
+                languages.append(
+                    Language.with_messages(lang, messages, path, settings.grouping(lang))
+                )
+                continue
+        file = read_catalog_file(path, lang, files)
+        found = check_messages(file)
+        problems += found
+        language = Language.of(file, lang, settings.grouping(lang))
+        if stored is not None and not found and language.messages is not None:
+            _store_messages(stored, language.messages)
+        languages.append(language)
     if problems:
         raise Problems(problems)
     return languages
 
 
-def load_inputs(project: Project) -> Inputs:
+def _cached_messages(path: Path) -> Messages | None:
+    try:
+        return Messages.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AssertionError):
+        return None
+
+
+def _store_messages(path: Path, messages: Messages) -> None:
+    # Only a catalog that passed every check is kept; a broken one is read again next time.
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        temporary.write_text(json.dumps(messages.to_json(), ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, path)
+
+
+def load_inputs(project: Project, catalog_cache: Path | None = None) -> Inputs:
     """Read and check everything, verifying each scenario once; raise on bad input or mismatch."""
     files = project.files
     settings = load_settings(project.content / "site.yaml", files)
@@ -153,17 +170,19 @@ def load_inputs(project: Project) -> Inputs:
         rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
     )
     pages = discover_pages(context)
-    languages = load_languages(project, settings)
+    languages = load_languages(project, settings, catalog_cache)
     return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Rendered:
-    """A page as rendered in one language."""
+    """A page as rendered in one language, and what went into it."""
 
     path: str  # below the site's root
     html: str
-    gettext: Gettext
+    used: frozenset[Key]  # the catalog messages it looked up
+    pictures: frozenset[str]  # the pictures it shows
+    drawn: frozenset[str] = frozenset()  # the pictures drawn for it (not found in the cache)
 
 
 @dataclass
@@ -174,11 +193,24 @@ class Renderer:
     pictures: PictureStore
     env: Environment = field(init=False)
     advertised: list[Language] = field(default_factory=list)
+    figure_kinds: list[str] = field(default_factory=list)
+    all_rules: list[RuleSet] = field(default_factory=list)
+    rules_page: Page | None = None
+    example_pages: dict[str, Page] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         project = self.inputs.project
         self.env = environment(project.templates, project.files)
         self.advertised = list(self.inputs.languages)
+        self.figure_kinds = templates_named(project.templates, "figure_")
+        self.all_rules = self.inputs.rulesets.all()
+        self.rules_page = next(
+            (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
+        )
+        # Where each example is shown: the comparison's rows link to them.
+        self.example_pages = {
+            example.scenario.id: page for page in self.inputs.pages for example in page.examples
+        }
 
     @property
     def settings(self) -> SiteSettings:
@@ -190,6 +222,13 @@ class Renderer:
     def href(self, root: str, page: Page, lang: str) -> str:
         # Links name the index file, so that the site also works opened from disk.
         return f"{root}{page.path(lang)}index.html"
+
+    def rules_href(self, root: str, lang: str) -> Any:
+        """The link of a rule set's column on the comparison page, or None without that page."""
+        page = self.rules_page
+        if page is None:
+            return lambda rules: None
+        return lambda rules: f"{self.href(root, page, lang)}#rules-{rules.id}"
 
     def alternates(self, page: Page) -> list[dict[str, str]]:
         return [
@@ -209,9 +248,9 @@ class Renderer:
         head_title = gettext.text(site_name)
         if not page.is_home:
             head_title = f"{gettext.text(page.title)} · {head_title}"
-        shown = [lang for lang in self.advertised] or [language]
-        if language not in shown:
-            shown.append(language)
+        # The advertised languages only: a language still being translated is not
+        # offered, even on its own pages.
+        shown = list(self.advertised)
         context: dict[str, Any] = {
             "page": page,
             "content": page.content,
@@ -253,27 +292,55 @@ class Renderer:
             "pictures": Illustrator(self.pictures, words),
             "rules": page.rules,
             "figures": {},
+            # Kinds of example with a figure of their own (figure_<kind>.html).
+            "figure_kinds": self.figure_kinds,
+            # Every rule set, for the examples' "under other rules" lines.
+            "all_rules": self.all_rules,
+            "rules_href": self.rules_href(root, language.code),
+            "example_href": lambda scenario_id: (
+                f"{self.href(root, self.example_pages[scenario_id], language.code)}#{scenario_id}"
+                if scenario_id in self.example_pages
+                else None
+            ),
+            # A page with cards to try loads the script that shows their verdicts.
+            "scripted": page.kind.scripted
+            or any(example.checked.kind.interactive for example in page.examples),
         }
         if page.rules is not None:
             context["figures"] = words.figures(page.rules, **page.kind.extra_figures(page, words))
             context["tables"] = rule_tables(page.rules)
         return context
 
-    def render_page(self, page: Page, language: Language) -> Rendered:
+    def render_page(
+        self, page: Page, language: Language, used: frozenset[Key] | None = None
+    ) -> Rendered:
+        """One page in one language; `used`, the messages the page looks up, when known."""
+        pictures = self.pictures
+        pictures.collecting, drawn_before = set(), set(pictures.drawn_names)
         gettext = Gettext(language)
         install(self.env, gettext)
         context = self.page_context(page, language, gettext)
         what = f"page {page.key or 'home'} in {language.code}"
         templates = self.inputs.project.templates
+        # Whether the page says its translation is incomplete: known beforehand from the
+        # messages it uses, or found out by rendering it once and, if so, again.
+        incomplete = bool(used - language.translated) if used and language.translated else False
         html = render(
-            self.env, page.kind.template, {**context, "incomplete": False}, templates, what
+            self.env, page.kind.template, {**context, "incomplete": incomplete}, templates, what
         )
-        if gettext.missed:
+        if gettext.missed and not incomplete:
             html = render(
                 self.env, page.kind.template, {**context, "incomplete": True}, templates, what
             )
         check_html(html, page, what)
-        return Rendered(page.path(language.code) + "index.html", html, gettext)
+        shown, pictures.collecting = pictures.collecting, None
+        return Rendered(
+            page.path(language.code) + "index.html",
+            html,
+            frozenset(gettext.used),
+            frozenset(shown),
+            frozenset(pictures.drawn_names - drawn_before),
+        )
 
     def render_root(self) -> str:
         source = self.inputs.languages[0]
@@ -289,6 +356,7 @@ class Renderer:
             "canonical": self.url(""),
             "alternates": self.alternates(home),
             "x_default": self.url(""),
+            "scripted": False,
             # What a browser may be sent to: the folder of each advertised language.
             "codes": {lang.tag.lower(): lang.code for lang in self.advertised},
             "switcher": [
@@ -345,6 +413,7 @@ class Report:
 
     scenarios: int = 0
     pages: int = 0
+    pages_kept: int = 0  # taken over from the last build unchanged
     pictures_drawn: int = 0
     pictures_reused: int = 0
     picture_bytes: int = 0
@@ -353,25 +422,91 @@ class Report:
     seconds: float = 0.0
 
 
-def completeness(rendered: Iterable[Rendered]) -> float:
-    """The share of the messages a language's pages looked up that it translates, in percent."""
-    used: set[Key] = set()
-    missed: set[Key] = set()
-    for page in rendered:
-        used |= page.gettext.used
-        missed |= page.gettext.missed
-    return 100.0 * (len(used) - len(missed)) / len(used) if used else 100.0
+@dataclass(frozen=True)
+class Produced:
+    """A file of the site: its text, or None to take over the last build's file unchanged."""
+
+    path: str
+    html: str | None
 
 
-def render_all(inputs: Inputs, pictures: PictureStore, report: Report) -> Iterator[tuple[str, str]]:
-    """Every file of the site as (path, text), languages below the threshold built unadvertised."""
+@dataclass
+class Last:
+    """The last build, as far as this one may take from it."""
+
+    manifest: Manifest
+    out: Path  # its output, still in place until the swap
+
+
+@dataclass
+class Recorded:
+    """What this build's manifest keeps for the next one."""
+
+    content_keys: dict[str, str] = field(default_factory=dict)
+    messages: dict[str, list[list[Any]]] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
+    pictures: dict[str, list[str]] = field(default_factory=dict)
+
+
+Progress = Callable[[int, int], None]  # pages done, pages in all
+
+
+def render_all(
+    inputs: Inputs,
+    pictures: PictureStore,
+    report: Report,
+    *,
+    keys: Keys | None = None,
+    last: Last | None = None,
+    recorded: Recorded | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Iterator[Produced]:
+    """Every file of the site, languages below the threshold built unadvertised.
+
+    With this build's keys and the last build, a page whose key is unchanged
+    is taken over instead of rendered; every other page is rendered once, on
+    `workers` cores. The keys go into `recorded`, for the next build.
+    """
     renderer = Renderer(inputs, pictures)
-    by_language: dict[str, list[Rendered]] = {}
-    # Completeness decides which languages are advertised, so every page is
-    # rendered first; the pages then render again only if that list changed.
-    for language in inputs.languages:
-        by_language[language.code] = [renderer.render_page(page, language) for page in inputs.pages]
-        report.languages[language.code] = completeness(by_language[language.code])
+    source = inputs.languages[0]
+    pages = inputs.pages
+    manifest = last.manifest if last is not None else Manifest()
+    content = {page.key: keys.content(page) for page in pages} if keys else {}
+    total = len(pages) * len(inputs.languages)
+    done = 0
+    drawn: set[str] = set()
+
+    def count(rendered: Rendered) -> Rendered:
+        nonlocal done
+        done += 1
+        drawn.update(rendered.drawn)
+        report.pictures_drawn = len(drawn)
+        if not pictures.keep(rendered.pictures):
+            raise ContentError(pictures.cache, None, "a picture drawn by a worker is missing")
+        if progress is not None:
+            progress(done, total)
+        return rendered
+
+    # Every language looks up the same messages, so the source language's pages
+    # say which; a page whose content is unchanged looks up what it did last time.
+    used: dict[str, frozenset[Key]] = {}
+    english: dict[str, Rendered] = {}
+    fresh = []
+    for page in pages:
+        if content and manifest.content_keys.get(page.key) == content[page.key]:
+            used[page.key] = frozenset((c, m) for c, m in manifest.messages.get(page.key, []))
+            if page.key in manifest.messages:
+                continue
+        fresh.append(page)
+    rendered_fresh = run_all(lambda page: renderer.render_page(page, source), fresh, workers)
+    for page, rendered in zip(fresh, rendered_fresh, strict=True):
+        english[page.key] = count(rendered)
+        used[page.key] = rendered.used
+    everything = frozenset().union(*used.values())
+    report.languages[source.code] = 100.0
+    for language in inputs.languages[1:]:
+        report.languages[language.code] = language.completeness(set(everything))
     threshold = inputs.settings.advertise_from
     advertised = [
         lang
@@ -379,19 +514,51 @@ def render_all(inputs: Inputs, pictures: PictureStore, report: Report) -> Iterat
         if lang.is_source or report.languages[lang.code] >= threshold
     ]
     report.unadvertised = [lang.code for lang in inputs.languages if lang not in advertised]
-    if len(advertised) != len(inputs.languages):
-        renderer.advertised = advertised
-        for language in inputs.languages:
-            by_language[language.code] = [
-                renderer.render_page(page, language) for page in inputs.pages
-            ]
-    for rendered in by_language.values():
-        for page in rendered:
-            yield page.path, page.html
-            report.pages += 1
-    yield "index.html", renderer.render_root()
+    renderer.advertised = advertised
+    codes = [lang.code for lang in advertised]
+    jobs: list[tuple[Page, Language, frozenset[Key] | None]] = []
+    for language in inputs.languages:
+        for page in pages:
+            path = page.path(language.code) + "index.html"
+            key = Keys.output(content[page.key], language, codes, used[page.key]) if keys else None
+            if recorded is not None and key is not None:
+                recorded.keys[path] = key
+            if (
+                last is not None
+                and key is not None
+                and reusable(manifest, last.out, path, key)
+                and pictures.keep(manifest.pictures.get(path, []))
+            ):
+                if recorded is not None:
+                    recorded.pictures[path] = manifest.pictures.get(path, [])
+                done += 1
+                report.pages += 1
+                report.pages_kept += 1
+                yield Produced(path, None)
+                continue
+            provisional = english.get(page.key) if language is source else None
+            if provisional is not None and len(advertised) == len(inputs.languages):
+                # Rendered above with every language in its menu, which is the menu.
+                report.pages += 1
+                if recorded is not None:
+                    recorded.pictures[path] = sorted(provisional.pictures)
+                yield Produced(path, provisional.html)
+                continue
+            jobs.append((page, language, None if language is source else used[page.key]))
+    for rendered in run_all(lambda job: renderer.render_page(*job), jobs, workers):
+        count(rendered)
+        report.pages += 1
+        if recorded is not None:
+            recorded.pictures[rendered.path] = sorted(rendered.pictures)
+        yield Produced(rendered.path, rendered.html)
+    if recorded is not None:
+        recorded.content_keys = content
+        recorded.messages = {
+            key: [list(k) for k in sorted_keys(found)] for key, found in used.items()
+        }
+    yield Produced("index.html", renderer.render_root())
     report.pages += 1
-    yield "sitemap.xml", renderer.render_sitemap()
+    yield Produced("sitemap.xml", renderer.render_sitemap())
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -416,36 +583,102 @@ def check_out(project: Project, out: Path) -> None:
         )
 
 
-def build(project: Project, out: Path | None, *, dry: bool = False) -> Report:
-    """Check everything and, unless `dry`, write the site into `out` (swapped in whole)."""
+def _take_over(old: Path, target: Path) -> bool:
+    """Link the last build's file into the new site: its bytes and modification time kept."""
+    try:
+        os.link(old, target, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
+
+
+def _publish(fresh: Path, old: Path | None, path: str, html: str | None) -> None:
+    """Write one file of the new site, taking over the last build's where it is the same."""
+    target = fresh / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    previous = old / path if old is not None else None
+    if html is None:
+        if previous is None or not _take_over(previous, target):
+            raise OSError(f"cannot take over {path} from the last build")
+        return
+    data = html.encode("utf-8")
+    if previous is not None and _same_bytes(previous, data) and _take_over(previous, target):
+        return
+    target.write_bytes(data)
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        if os.stat(path, follow_symlinks=False).st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def build(
+    project: Project,
+    out: Path | None,
+    *,
+    dry: bool = False,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Report:
+    """Check everything and, unless `dry`, write the site into `out` (swapped in whole).
+
+    A build takes over from the last one (its manifest, under `.cache/`)
+    every output whose inputs have not changed; `workers` processes render
+    the rest.
+    """
     started = time.perf_counter()
     report = Report()
-    inputs = load_inputs(project)
+    # The cache is used only if it is already this machine's; a build claims it (emptying
+    # a stranger's) once the inputs have proved sound, so bad input leaves it as it was.
+    cache = project.cache if owned(project) else None
+    previous = Manifest.load(project) if cache is not None else Manifest()
+    # Stamped before anything is read: an input edited during the build is new to the next.
+    stamps = None if dry else input_stamps(project, previous.inputs)
+    inputs = load_inputs(project, cache / "build" / "catalogs" if cache is not None else None)
+    if not dry:
+        cache = claim(project)
     report.scenarios = len(inputs.checked)
-    pictures = PictureStore(project.cache / "pictures", dry=dry)
+    pictures = PictureStore(project.cache / "pictures", dry=dry or cache is None)
     if dry or out is None:
-        for _ in render_all(inputs, pictures, report):
+        for _ in render_all(inputs, pictures, report, workers=workers, progress=progress):
             pass
         report.seconds = time.perf_counter() - started
         return report
+    assert stamps is not None
     check_out(project, out)
     output = Output(out)
     output.check_target()
+    recorded = Recorded()
     with output.locked():
         output.recover()
+        old = out if out.is_dir() and previous.out == os.path.realpath(out) else None
+        last = Last(previous, out) if old else None
         try:
             fresh = output.fresh()
         except OSError as error:
             raise ContentError(out, None, f"cannot write the site: {error.strerror}") from None
         try:
-            for path, text in render_all(inputs, pictures, report):
-                target = fresh / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            copy_static(project.templates / "static", fresh / "static", project.files)
+            produced = render_all(
+                inputs,
+                pictures,
+                report,
+                keys=Keys.of(project, stamps, inputs.pages),
+                last=last,
+                recorded=recorded,
+                workers=workers,
+                progress=progress,
+            )
+            for item in produced:
+                _publish(fresh, old, item.path, item.html)
+            static = fresh / "static"
+            for relative in copy_static(project.templates / "static", static, project.files):
+                _keep_if_same(fresh, old, static / relative)
             report.picture_bytes = pictures.copy_into(fresh / "img")
-            report.pictures_drawn = pictures.drawn
-            report.pictures_reused = len(pictures.used) - pictures.drawn
+            report.pictures_reused = len(pictures.used) - report.pictures_drawn
             output.swap_in(fresh)
         except OSError as error:
             shutil.rmtree(fresh, ignore_errors=True)
@@ -454,8 +687,34 @@ def build(project: Project, out: Path | None, *, dry: bool = False) -> Report:
         except BaseException:
             shutil.rmtree(fresh, ignore_errors=True)
             raise
+        # The site is built: without a manifest the next build is merely a full one.
+        with contextlib.suppress(OSError):
+            Manifest(
+                out=os.path.realpath(out),
+                code=code_version(),
+                environment=stamps_of.environment(),
+                inputs=stamps,
+                outputs=output_stamps(out),
+                keys=recorded.keys,
+                content_keys=recorded.content_keys,
+                messages=recorded.messages,
+                pictures=recorded.pictures,
+                pages=report.pages,
+            ).save(project)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _keep_if_same(fresh: Path, old: Path | None, copied: Path) -> None:
+    """A static file copied again: the last build's, if the same, keeps its time."""
+    if old is None:
+        return
+    path = copied.relative_to(fresh)
+    previous = old / path
+    if _same_bytes(previous, copied.read_bytes()):
+        copied.unlink()
+        if not _take_over(previous, copied):
+            shutil.copyfile(previous, copied)
 
 
 def page_messages(project: Project) -> dict[str, set[Key]]:
@@ -464,5 +723,5 @@ def page_messages(project: Project) -> dict[str, set[Key]]:
     renderer = Renderer(inputs, PictureStore(project.cache / "pictures", dry=True))
     source = inputs.languages[0]
     return {
-        page.key or "home": renderer.render_page(page, source).gettext.used for page in inputs.pages
+        page.key or "home": set(renderer.render_page(page, source).used) for page in inputs.pages
     }

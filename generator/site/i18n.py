@@ -13,22 +13,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from gettext import NullTranslations
 from pathlib import Path
 
 from babel import Locale
 from babel.numbers import format_decimal
-from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
 from ..content.catalogs import (
     SOURCE_LANGUAGE,
     CatalogFile,
     Key,
+    Messages,
     catalog_path,
-    compile_catalog,
     locale_of,
     read_catalog_file,
-    translated_keys,
 )
 from ..content.files import InputFiles
 
@@ -66,6 +65,11 @@ class Language:
     translated: frozenset[Key] | None  # None: the source language, everything is "translated"
     # CLDR's minimumGroupingDigits (Babel does not carry it): 2 prints 1000 but 10 000.
     min_grouping: int = 1
+    messages: Messages | None = None  # None: the source language
+
+    def translation_of(self, key: Key) -> tuple[str, ...] | None:
+        """A message's translated forms, or None where the page shows it in English."""
+        return self.messages.entries.get(key) if self.messages is not None else None
 
     @staticmethod
     def source(locale: Locale, min_grouping: int = 1) -> Language:
@@ -73,17 +77,31 @@ class Language:
 
     @staticmethod
     def of(file: CatalogFile, lang: str, min_grouping: int = 1) -> Language:
+        return Language.with_messages(lang, Messages.of(file.catalog), file.path, min_grouping)
+
+    @staticmethod
+    def with_messages(
+        lang: str, messages: Messages, where: Path, min_grouping: int = 1
+    ) -> Language:
+        """A catalog's language from its messages (read now, or from the build cache)."""
         return Language(
             lang,
-            locale_of(lang, file.path),
-            compile_catalog(file.catalog),
-            frozenset(translated_keys(file.catalog)),
+            locale_of(lang, where),
+            messages.translations(),
+            frozenset(messages.entries),
             min_grouping,
+            messages,
         )
 
     @property
     def is_source(self) -> bool:
         return self.translated is None
+
+    def completeness(self, used: set[Key]) -> float:
+        """The share of these messages the language translates, in percent."""
+        if self.translated is None or not used:
+            return 100.0
+        return 100.0 * len(used & self.translated) / len(used)
 
     @cached_property
     def direction(self) -> str:

@@ -91,6 +91,12 @@ class PageKind(ABC):
     template: ClassVar[str]
     keys: ClassVar[frozenset[str]] = frozenset()
     required: ClassVar[frozenset[str]] = frozenset()
+    # The page every rule-set line links to: it has an anchor `rules-<id>` per rule set.
+    describes_rule_sets: ClassVar[bool] = False
+    # Whether its pages let the reader try cards whatever their examples (practice).
+    scripted: ClassVar[bool] = False
+    # Whether its pages show every other page's first example (the home page's cards).
+    shows_other_pages: ClassVar[bool] = False
 
     def read(self, source: Source, context: LoadContext) -> list[Page]:
         given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)

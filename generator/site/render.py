@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from .i18n import Gettext
-from .tables import auction_table, contract_table, score_sheet
+from .tables import auction_table, contract_table, rulings, score_sheet
 
 
 class ProjectLoader(BaseLoader):
@@ -59,8 +59,29 @@ class ProjectLoader(BaseLoader):
         )
 
 
+class Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, its attribute checks remembered.
+
+    Whether an attribute is safe depends only on the object's type and the
+    attribute's name (a leading underscore, a function's or frame's
+    internals, a mutating method of a list or dict), so each pair is
+    decided once instead of on every lookup of every page.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._safe: dict[tuple[type, str], bool] = {}
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        key = (type(obj), attr)
+        safe = self._safe.get(key)
+        if safe is None:
+            safe = self._safe[key] = super().is_safe_attribute(obj, attr, value)
+        return safe
+
+
 def environment(templates: Path, files: InputFiles) -> Environment:
-    env = ImmutableSandboxedEnvironment(
+    env = Sandbox(
         loader=ProjectLoader(templates, files),
         extensions=["jinja2.ext.i18n"],
         autoescape=select_autoescape(["html", "xml"]),
@@ -76,7 +97,14 @@ def environment(templates: Path, files: InputFiles) -> Environment:
     env.globals["auction_table"] = auction_table
     env.globals["score_sheet"] = score_sheet
     env.globals["contract_table"] = contract_table
+    env.globals["rulings"] = rulings
+    env.globals["section_anchor"] = section_anchor
     return env
+
+
+def section_anchor(number: int) -> str:
+    """The anchor of a page's section: `section-3` (scenario ids may not take these)."""
+    return f"section-{number}"
 
 
 def install(env: Environment, gettext: Gettext) -> None:

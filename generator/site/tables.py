@@ -6,22 +6,28 @@ each bid and doubling through `score_deal`, so it follows the rule set.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import (
     Auction,
     Call,
+    Card,
     Coinche,
     Contract,
     DealFacts,
     DealScore,
+    InvalidPositionError,
     Level,
+    Position,
+    Reason,
     RuleSet,
     Seat,
     Side,
     Term,
     TermKind,
     Trump,
+    Verdict,
     score_deal,
 )
 
@@ -184,3 +190,53 @@ def contract_table(rules: RuleSet, highest: int = 160) -> ContractTable:
             cells.append((made_score, failed.scores[rules.opponents(takers)[0]]))
         rows.append(ContractRow(base, tuple(cells), plus_points=base.level is Level.POINTS))
     return ContractTable(levels, tuple(rows), MADE_POINTS)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The other rule sets that allow the same cards in a position, and why."""
+
+    rules: tuple[RuleSet, ...]
+    allowed: tuple[Card, ...]
+    reasons: tuple[Reason, ...]  # the reasons of the allowed cards, each once
+    # Whether these cards are not the example's own: the rule sets rule otherwise.
+    flips: bool
+
+
+def _allowed_reasons(verdicts: Sequence[Verdict]) -> tuple[Reason, ...]:
+    found: list[Reason] = []
+    for verdict in verdicts:
+        if verdict.allowed and verdict.reason not in found:
+            found.append(verdict.reason)
+    return tuple(found)
+
+
+def rulings(position: Position, others: Sequence[RuleSet]) -> tuple[Ruling, ...]:
+    """The same position under every other rule set that can hold it (same table, its mode).
+
+    Rule sets that allow the same cards make one ruling, those that rule
+    otherwise first, so that a page shows a flip at once and an agreement
+    in one line.
+    """
+    own = tuple(v.card for v in position.verdicts if v.allowed)
+    groups: dict[tuple[Card, ...], list[tuple[RuleSet, tuple[Verdict, ...]]]] = {}
+    for rules in others:
+        if rules.id == position.rules.id:
+            continue
+        try:
+            other = Position(rules, position.trump, position.trick, position.seat, position.hand)
+        except InvalidPositionError:
+            continue  # another table, another direction of play, or a mode it does not play
+        verdicts = tuple(other.verdicts)
+        allowed = tuple(v.card for v in verdicts if v.allowed)
+        groups.setdefault(allowed, []).append((rules, verdicts))
+    found = [
+        Ruling(
+            tuple(rules for rules, _ in members),
+            allowed,
+            _allowed_reasons([v for _, verdicts in members for v in verdicts]),
+            allowed != own,
+        )
+        for allowed, members in groups.items()
+    ]
+    return tuple(sorted(found, key=lambda ruling: not ruling.flips))

@@ -22,8 +22,10 @@ from ..engine import (
     Rank,
     Reason,
     Seat,
+    Suit,
     TermKind,
     Trump,
+    TrumpMode,
 )
 
 # The partnerships a page can name: partners sit opposite each other.
@@ -35,8 +37,14 @@ _GROUPS: dict[str, list[str]] = {
     "plays": [seat.value for seat in Seat],
     "winner": [seat.value for seat in Seat],
     "trump": [trump.value for trump in Trump],
+    "mode": [mode.value for mode in TrumpMode],
     "reason": [reason.value for reason in Reason],
     "card": [card.code for card in DECK],
+    "card-in-text": [card.code for card in DECK],
+    "card-object": [card.code for card in DECK],
+    "carre": [rank.value for rank in Rank],
+    "suit": [suit.word for suit in Suit],
+    "try": [reason.value for reason in Reason],
     "rank": [rank.value for rank in Rank],
     "rank-letter": [rank.value for rank in Rank],
     # Partnerships; a player alone is named by his seat.
@@ -49,11 +57,15 @@ _GROUPS: dict[str, list[str]] = {
     "wins-game": [*PARTNERSHIPS, *(seat.value for seat in Seat)],
     # The auction: a bid's trump ("90 ♥"), the calls, why a call is allowed or not.
     "bid-trump": [trump.value for trump in Trump],
-    "call": ["pass", "bid", "capot", "generale", "coinche", "surcoinche", "take", "choose"],
+    "call": [
+        "pass", "bid", "capot", "generale", "coinche", "surcoinche", "contre", "surcontre",
+        "take", "choose",
+    ],
     "call-reason": [reason.value for reason in CallReason],
     "contract": [seat.value for seat in Seat],
-    "coinche": [level.value for level in Coinche],
-    "coinche-heading": [level.value for level in Coinche],
+    # Each level, and the contrée book's names for the two doubles.
+    "coinche": [*(level.value for level in Coinche), "contre", "surcontre"],
+    "coinche-heading": [*(level.value for level in Coinche), "contre", "surcontre"],
     # The lines of a contract's score.
     "term": [kind.value for kind in TermKind],
 }

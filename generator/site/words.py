@@ -22,15 +22,20 @@ from ..engine import (
     Card,
     Coinche,
     Contract,
+    DoubleName,
     Kind,
     Outcome,
+    Play,
     Rank,
     Reason,
     RuleSet,
     Seat,
     Side,
+    Suit,
     TermKind,
     Trump,
+    TrumpMode,
+    winning_play,
 )
 from ..engine.contract import Level
 from .figures import locked_features, rule_figures
@@ -44,6 +49,13 @@ class Alt:
 
     text: str
     lang: str | None = None
+
+
+def _double_key(key: str, rules: RuleSet | None) -> str:
+    """`coinche` or `surcoinche`, as a rule set that calls them contre says it."""
+    if rules is None or rules.bidding is None or rules.bidding.double_name is DoubleName.COINCHE:
+        return key
+    return {"coinche": "contre", "surcoinche": "surcontre"}.get(key, key)
 
 
 @dataclass
@@ -92,14 +104,35 @@ class Words:
         """The card's name as a picture's text alternative."""
         return self.alt(lambda words: words.text(words.word("card", card.code, mark=False)))
 
+    def card_in_text(self, card: Card) -> Markup:
+        """The card's name inside a sentence ("the jack of hearts")."""
+        return self.word("card-in-text", card.code)
+
+    def card_object(self, card: Card) -> Markup:
+        """The card's name as a verb's object ("plays the jack of hearts"), declined if need be."""
+        return self.word("card-object", card.code)
+
     def reason(self, reason: Reason) -> Markup:
         return self.word("reason", reason.value)
 
+    def suit(self, suit: Suit) -> Markup:
+        return self.word("suit", suit.word)
+
+    def carre_of(self, rank: Rank) -> Markup:
+        """Four of a kind named whole: "four jacks"."""
+        return self.word("carre", rank.value)
+
+    def try_card(self, reason: Reason, trick: Sequence[Play], trump: Trump) -> Markup:
+        """What a reader is told when he tries a card: allowed or not, and why."""
+        led = self.suit(trick[0].card.suit) if trick else Markup()
+        best = self.card_object(winning_play(trick, trump).card) if trick else Markup()
+        return self.word("try", reason.value, led=led, best=best)
+
     def played(self, seat: Seat, card: Card) -> Markup:
-        return self.word("played", seat.value, card=self.card(card))
+        return self.word("played", seat.value, card=self.card_object(card))
 
     def plays(self, seat: Seat, card: Card) -> Markup:
-        return self.word("plays", seat.value, card=self.card(card))
+        return self.word("plays", seat.value, card=self.card_object(card))
 
     def trump(self, trump: Trump) -> Markup:
         return self.word("trump", trump.value)
@@ -156,6 +189,13 @@ class Words:
             pattern = pattern.replace(placeholder, str(phrase))
         return Markup(pattern)
 
+    def cards_listed(self, cards: Iterable[Card]) -> Markup:
+        """Cards in a sentence: "the king of spades and the seven of spades"."""
+        return self.listed([self.card_in_text(card) for card in cards])
+
+    def reasons_listed(self, reasons: Iterable[Reason]) -> Markup:
+        return self.listed([self.reason(reason) for reason in reasons])
+
     def rank_order(self, order: Iterable[Rank]) -> Markup:
         return self.joined(self.rank(rank) for rank in order)
 
@@ -185,11 +225,14 @@ class Words:
             found[name] = value if isinstance(value, Markup) else Markup.escape(value)
         return found
 
-    def call(self, call: Call) -> Markup:
-        """A call as the auction table writes it: "Pass", "90 ♥", "Capot ♠"."""
+    def call(self, call: Call, rules: RuleSet | None = None) -> Markup:
+        """A call as the auction table writes it: "Pass", "90 ♥", "Capot ♠", "Contre"."""
         trump = self.word("bid-trump", call.trump.value) if call.trump is not None else Markup()
         points = self.gettext.number(call.points) if call.points is not None else ""
-        return self.word("call", call.kind.value, points=points, trump=trump)
+        key = call.kind.value
+        if call.kind in (CallKind.COINCHE, CallKind.SURCOINCHE):
+            key = _double_key(key, rules)
+        return self.word("call", key, points=points, trump=trump)
 
     def call_reason(self, reason: CallReason) -> Markup:
         return self.word("call-reason", reason.value)
@@ -206,14 +249,58 @@ class Words:
     def contract(self, contract: Contract) -> Markup:
         return self.word("contract", contract.taker.value, contract=self.contract_value(contract))
 
-    def coinche(self, level: Coinche) -> Markup:
-        return self.word("coinche", level.value)
+    def coinche(self, level: Coinche, rules: RuleSet) -> Markup:
+        """ "Coinched: multiplied by 2.", in the rule book's own word for the double."""
+        bidding = rules.bidding
+        times = 1
+        if bidding is not None and level is Coinche.COINCHE:
+            times = bidding.coinche
+        elif bidding is not None and level is Coinche.SURCOINCHE:
+            times = bidding.surcoinche
+        key = _double_key(level.value, rules)
+        return self.word("coinche", key, times=self.gettext.number(times))
 
-    def coinche_heading(self, level: Coinche) -> Markup:
-        return self.word("coinche-heading", level.value)
+    def coinche_heading(self, level: Coinche, rules: RuleSet) -> Markup:
+        return self.word("coinche-heading", _double_key(level.value, rules))
 
     def term(self, kind: TermKind) -> Markup:
         return self.word("term", kind.value)
+
+    def option_value(self, value: object) -> Markup:
+        """A rule-set option's value as the comparison page writes it, read by its type."""
+        if isinstance(value, bool) or value is None:
+            raise TypeError("flags and unset options are worded by their own sentences")
+        if isinstance(value, int):
+            return Markup(self.gettext.number(value))
+        if isinstance(value, Seat):
+            return self.seat(value)
+        if isinstance(value, TrumpMode):
+            return self.word("mode", value.value)
+        if isinstance(value, frozenset):
+            return self.side(Side(value))
+        if isinstance(value, tuple):
+            return self.listed([self.option_value(item) for item in value])
+        if isinstance(value, Mapping):
+            scoring = sorted(value.items(), key=lambda item: (-item[1], str(item[0])))
+            return self.joined(
+                Markup("%s %s") % (self._table_key(key), self.gettext.number(points))
+                for key, points in scoring
+                if points
+            )
+        raise TypeError(f"no wording for an option of type {type(value).__name__}")
+
+    def _table_key(self, key: object) -> Markup:
+        # Tables are keyed by rank (card values, carrés) or, for sequences,
+        # by the sequence's length, which the declaration's name says.
+        if isinstance(key, Rank):
+            return self.rank_letter(key)
+        if isinstance(key, int):
+            return self.declaration(Kind.of_length(key))
+        raise TypeError(f"no wording for a table key of type {type(key).__name__}")
+
+    def rule_sets(self, rules: Iterable[RuleSet]) -> Markup:
+        """Rule sets named in a sentence: "Maison, Coinche and Contrée"."""
+        return self.listed([self.gettext.gettext(one.name) for one in rules])
 
     def mode_line(self, rules: RuleSet, trump: Trump) -> Markup:
         message = self.gettext.gettext(rules.mode_lines[trump.mode])

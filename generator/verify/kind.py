@@ -73,6 +73,8 @@ class ScenarioKind(ABC, Generic[S, A]):
     # The keys this kind adds to the common ones, and which of them are required.
     keys: frozenset[str] = frozenset()
     required: frozenset[str] = frozenset()
+    # Whether its examples let the reader try something (a page showing one loads the script).
+    interactive: bool = False
 
     @property
     def template(self) -> str:

@@ -11,13 +11,11 @@ from typing import Any
 from urllib.parse import urljoin, urlparse
 
 import pytest
+from helpers.project import ADVERTISED
+from helpers.project import PAGES as PAGE_TYPES
 
-from .conftest import ROOT
-
-LANGUAGES = sorted(
-    ["en"] + [p.name for p in (ROOT / "locales").iterdir() if (p / "LC_MESSAGES").is_dir()]
-)
-PAGE_TYPES = ["", "legal-cards/", "rules/", "variants/classic-team/", "variants/coinche/"]
+# The languages the site links to, and every page each has: discovered, never listed.
+LANGUAGES = sorted(ADVERTISED)
 PAGES = [f"{lang}/{page}" for lang in LANGUAGES for page in PAGE_TYPES] + [""]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}

@@ -13,6 +13,7 @@ class HomeKind(PageKind):
     template = "language_index.html"
     keys = frozenset({"title", "intro"})
     required = frozenset({"title", "intro"})
+    shows_other_pages = True
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext

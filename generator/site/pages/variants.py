@@ -10,7 +10,7 @@ from typing import Any
 from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
 from ...engine import DECK, RuleSet
-from ..blocks import Section, links, parse_sections
+from ..blocks import Example, Section, links, parse_example, parse_sections
 from ..page import SLUG, LoadContext, Page, PageKind, slug
 
 
@@ -25,6 +25,8 @@ class Variant:
     goal: str
     ai_intro: str
     ai_levels: tuple[str, ...]
+    # Checked examples under the variant's own rule set (show: variant-examples).
+    examples: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -35,21 +37,41 @@ class VariantCard:
     sections: tuple[Section, ...]
 
 
+def _examples(
+    given: Mapping[str, Source], rules: RuleSet, context: LoadContext
+) -> tuple[Example, ...]:
+    """The variant's examples, each a scenario of the variant's own rule set."""
+    if "examples" not in given:
+        return ()
+    found = []
+    for item in given["examples"].items("examples"):
+        example = parse_example(item, context.blocks)
+        if example.scenario.rules.id != rules.id:
+            raise item.error(
+                f"scenario {example.id} follows {example.scenario.rules.id}; "
+                f"a variant's examples follow its own rule set, {rules.id}"
+            )
+        found.append(example)
+    return tuple(found)
+
+
 def load_variant(source: Source, variant_id: str, context: LoadContext) -> Variant:
-    keys = frozenset({"name", "version", "rules", "goal", "ai"})
-    given = source.fields("a variant", keys, keys)
+    required = frozenset({"name", "version", "rules", "goal", "ai"})
+    given = source.fields("a variant", required | {"examples"}, required)
     version = given["version"].text("version")
     if not re.fullmatch(r"\d{1,4}\.\d{1,4}\.\d{1,4}", version):
         raise given["version"].error(f"version {excerpt(version)} must look like 1.0.0")
     ai = given["ai"].fields("ai", frozenset({"intro", "levels"}), frozenset({"intro", "levels"}))
+    rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
     return Variant(
         id=variant_id,
         name=given["name"].text("name"),
         version=version,
-        rules=context.rulesets.get(given["rules"].text("rules"), given["rules"]),
+        rules=rules,
         goal=given["goal"].text("goal"),
         ai_intro=ai["intro"].text("ai.intro"),
         ai_levels=tuple(item.text("an AI level") for item in ai["levels"].items("ai.levels")),
+        examples=_examples(given, rules, context),
     )
 
 
@@ -92,7 +114,10 @@ class VariantsKind(PageKind):
                         given["played"].text("played"),
                         sections,
                     ),
-                    examples=tuple(e for section in sections for e in section.examples),
+                    examples=(
+                        *(e for section in sections for e in section.examples),
+                        *variant.examples,
+                    ),
                     links=tuple(links(sections)),
                     inputs=(source.path, path),
                 )

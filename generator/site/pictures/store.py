@@ -11,7 +11,7 @@ import io
 import os
 import shutil
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from PIL import Image
 from .drawing import SCALE, font_digest, reduce
 
 # Bump when the drawing code changes what it draws.
-DRAWING_VERSION = "2"
+DRAWING_VERSION = "4"
 SUFFIXES = (".png", "@2x.png", ".webp", "@2x.webp")
 
 
@@ -57,6 +57,9 @@ class PictureStore:
     dry: bool = False
     used: dict[str, Picture] = field(default_factory=dict)
     drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
+    drawn_names: set[str] = field(default_factory=set)
+    # The names asked for since `collecting` was set: the pictures one page shows.
+    collecting: set[str] | None = None
 
     def __post_init__(self) -> None:
         self._salt = f"{DRAWING_VERSION}|{PIL.__version__}|{font_digest()}"
@@ -77,8 +80,23 @@ class PictureStore:
                 temporary.write_bytes(data)
                 temporary.replace(self.cache / f"{name}{suffix}")
             self.drawn += 1
+            self.drawn_names.add(name)
         self.used[name] = picture
+        if self.collecting is not None:
+            self.collecting.add(name)
         return picture
+
+    def keep(self, names: Iterable[str]) -> bool:
+        """Publish these pictures again without asking for them (a page not rendered again).
+
+        False, and nothing kept, if any of them is no longer in the cache.
+        """
+        names = [name for name in names if name not in self.used]
+        if not all(_is_regular(self.cache / f"{n}{suffix}") for n in names for suffix in SUFFIXES):
+            return False
+        for name in names:
+            self.used.setdefault(name, Picture(name, 0, 0))
+        return True
 
     def copy_into(self, folder: Path) -> int:
         """Put every picture used so far into `folder`; return the bytes of the 1x PNG files.

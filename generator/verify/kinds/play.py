@@ -118,6 +118,7 @@ def _expectation(source: Source, hand: Iterable[Card], rules: RuleSet) -> PlayEx
 
 class PlayKind(ScenarioKind[PlayScenario, PlayAnswer]):
     name = "play"
+    interactive = True
     keys = frozenset({"trump", "trick", "hand", "play", "last_trick", "from_app"})
     required = frozenset({"trump", "trick", "hand"})
 

@@ -1,0 +1,150 @@
+"""The pages as a player sees them: one figure per example, a compact phone header, print, dark.
+
+Positions come from the engine's inputs (each scenario's player to move
+and its trick), never from the page itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.project import ADVERTISED, PAGES, ROOT
+
+from generator.site.build import Inputs, Project, load_inputs
+
+from .test_pages import DESKTOP, PHONE, Visit
+
+LANGUAGES = sorted(ADVERTISED)
+# The legal-cards page was 10,900 px on a phone; the issue asks for 35 % less.
+LEGAL_CARDS_PHONE_MAX = 7_085
+
+
+@cache
+def inputs() -> Inputs:
+    return load_inputs(Project(ROOT))
+
+
+def play_examples() -> list[tuple[str, Any]]:
+    """(page key, example) for every play example a page shows."""
+    return [
+        (page.key, example)
+        for page in inputs().pages
+        for example in page.examples
+        if example.checked.kind.interactive
+    ]
+
+
+@pytest.fixture
+def opened(browser: Any, server: str) -> Iterator[Any]:
+    visits: list[Visit] = []
+
+    def open_page(path: str, viewport: dict[str, int] = PHONE, **options: Any) -> Any:
+        visit = Visit.__new__(Visit)
+        visit.context = browser.new_context(viewport=viewport, **options)
+        visit.page = visit.context.new_page()
+        visit.errors = []
+        visit.page.goto(server + path, wait_until="load")
+        visits.append(visit)
+        return visit.page
+
+    yield open_page
+    for visit in visits:
+        visit.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_player_to_move_sits_at_the_bottom_of_every_diagram(opened: Any, lang: str) -> None:
+    pages: dict[str, Any] = {}
+    for key, example in play_examples():
+        page = pages.get(key) or opened(inputs_page_path(key, lang))
+        pages[key] = page
+        figure = page.locator(f"#{example.id} figure.diagram")
+        assert figure.get_attribute("data-bottom") == example.scenario.position.seat.value
+        # The cards to try are that player's: his hand, under his seat at the bottom.
+        hand = figure.locator(".try")
+        box, picture = hand.bounding_box(), figure.locator("img").first.bounding_box()
+        assert box["y"] >= picture["y"] + picture["height"] - 20
+
+
+def inputs_page_path(key: str, lang: str) -> str:
+    (page,) = [page for page in inputs().pages if page.key == key]
+    return page.path(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[:2])
+def test_no_card_is_both_on_the_table_and_in_the_hand(opened: Any, lang: str) -> None:
+    pages: dict[str, Any] = {}
+    for key, example in play_examples():
+        page = pages.get(key) or opened(inputs_page_path(key, lang))
+        pages[key] = page
+        figure = page.locator(f"#{example.id} figure.diagram")
+        table = set((figure.get_attribute("data-table") or "").split())
+        hand = {b.get_attribute("data-card") for b in figure.locator(".try button").all()}
+        played = {play.card.code for play in example.answer.table}
+        assert table == played
+        assert not table & hand, example.id
+        assert hand == {c.code for c in example.scenario.position.hand} - played
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_the_phone_header_is_at_most_two_lines(opened: Any, lang: str, path: str) -> None:
+    page = opened(f"{lang}/{path}")
+    header = page.locator("header.site-header").bounding_box()
+    line = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.site-name')).lineHeight) || 24"
+    )
+    # Two lines of links and the header's padding, with room for the menu's border.
+    assert header["height"] <= 2 * line + 40, f"{header['height']}px for lines of {line}px"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[:2])
+def test_printed_pages_show_no_navigation(opened: Any, lang: str) -> None:
+    for path in PAGES:
+        page = opened(f"{lang}/{path}", DESKTOP)
+        page.emulate_media(media="print")
+        for selector in ("header.site-header", "nav.pager", "details.toc", ".reveal"):
+            for element in page.locator(selector).all():
+                assert not element.is_visible(), (path, selector)
+        assert page.locator("main").is_visible()
+
+
+def test_the_legal_cards_page_is_at_least_a_third_shorter_on_a_phone(opened: Any) -> None:
+    (page,) = [p for p in inputs().pages if p.kind.name == "legal-cards"]
+    heights = {}
+    for lang in LANGUAGES:
+        heights[lang] = opened(page.path(lang)).evaluate(
+            "() => document.documentElement.scrollHeight"
+        )
+    assert heights["en"] <= LEGAL_CARDS_PHONE_MAX, heights
+
+
+@pytest.mark.parametrize("path", ["en/", "en/legal-cards/", "en/rule-sets/", "en/practice/maison/"])
+def test_the_dark_scheme_keeps_contrast(opened: Any, axe_script: Path, path: str) -> None:
+    page = opened(path, PHONE, color_scheme="dark")
+    assert page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    page.add_script_tag(path=str(axe_script))
+    found = page.evaluate("async () => (await axe.run({runOnly: ['color-contrast']})).violations")
+    assert [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found] == []
+    # Card faces stay white on a dark page.
+    white = page.evaluate(
+        """async () => {
+            const faces = [...document.querySelectorAll('img.card-face')].slice(0, 3);
+            await Promise.all(faces.map(img => img.decode().catch(() => null)));
+            return faces.map(img => {
+                const canvas = document.createElement('canvas');
+                canvas.width = img.naturalWidth;
+                canvas.height = img.naturalHeight;
+                const context = canvas.getContext('2d');
+                context.drawImage(img, 0, 0);
+                const x = Math.floor(canvas.width / 2), y = Math.floor(canvas.height * 0.08);
+                const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+                return r + g + b;
+            });
+        }"""
+    )
+    assert all(value > 700 for value in white), white
