@@ -27,10 +27,10 @@ from pathlib import Path
 import pytest
 from conftest import BAD_INPUT
 from helpers.project import fresh_copy, leftovers, tree_hash
+from hostile.cases import CASES, Case
 
 from generator.site.cache import adopt
 from generator.site.project import Project
-from hostile.cases import CASES, Case
 
 # Every case runs under these bounds: a build that needed more is a failure.
 MEMORY_CAP = 1536 * 1024 * 1024

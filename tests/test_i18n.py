@@ -261,7 +261,12 @@ def _translate_polish(path: Path, *, title: bool) -> None:
     drawn = {(m.context, m.id) for m in catalog if _drawn(m)}
     fill(catalog, PL, skip=drawn | ({(None, TITLE)} if not title else set()))
     for message in catalog:
-        if _drawn(message):
+        if not _drawn(message):
+            continue
+        if isinstance(message.id, tuple):
+            # Every form filled: Polish has three, English two.
+            message.string = (message.id[0], *[message.id[1]] * (catalog.num_plurals - 1))
+        else:
             message.string = message.id
     write_catalog(path, catalog)
 

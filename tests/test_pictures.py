@@ -787,9 +787,13 @@ def test_diagram_alt_says_what_the_picture_shows(tmp_path: Path) -> None:
     text = alt.text
     assert "trump hearts" in text
     assert "To play: North." in text
-    assert "North's hand: King of spades, Seven of spades, Jack of hearts, Nine of clubs" in text
     assert (
-        "Highlighted: King of spades and Seven of spades; the other cards are greyed out." in text
+        "North's hand: the king of spades, the seven of spades, the jack of hearts, "
+        "the nine of clubs" in text
+    )
+    assert (
+        "Highlighted: the king of spades and the seven of spades; the other cards are greyed out."
+        in text
     )
     assert "Winning so far: West." in text
     done = ill.diagram_alt(*play(*TAKES)).text
@@ -826,7 +830,9 @@ def test_an_untranslated_picture_word_leaves_the_alt_in_the_language(tmp_path: P
 def test_diagram_caption(tmp_path: Path) -> None:
     ill = illustrator(tmp_path)
     caption = ill.diagram_caption(*play(*FOLLOW))
-    assert str(caption) == "Allowed: King of spades, Seven of spades: follows the led suit."
+    assert (
+        str(caption) == "Allowed: the king of spades and the seven of spades: follows the led suit."
+    )
     # Several reasons, each with its cards: South, partner winning, may play any card.
     free = ill.diagram_caption(*play(Trump.HEARTS, [(N, "AC"), (E, "7C")], S, "8H QH KS 9D"))
     assert "free, the partner is winning" in str(free)
@@ -937,8 +943,11 @@ def test_melds_names_on_the_same_side_of_every_row(tmp_path: Path) -> None:
 
 def test_melds_alt(tmp_path: Path) -> None:
     text = illustrator(tmp_path).melds_alt(*declarations(Trump.HEARTS, MELDS)).text
-    assert "North's hand: Ace of spades, King of spades" in text
-    assert "Declared: cinquante with Jack of spades, Queen of spades, King of spades" in text
+    assert "North's hand: the ace of spades, the king of spades" in text
+    assert (
+        "Declared: cinquante with the jack of spades, the queen of spades, the king of spades"
+        in text
+    )
     assert "50 points; it counts." in text
     assert "20 points; it does not count." in text
     assert f"Declarations scored by: North{DASH}South and East{DASH}West." in text

@@ -27,6 +27,11 @@ LANGUAGE_VALUED = {
     "lang",
     "hreflang",
     "dir",
+    "data-say",  # what the page says when a card is tried: a sentence of the language
+    "data-format",  # the score line with its placeholders, as the language words it
+    "data-right",  # what the score guess says when it is right, and when it is wrong
+    "data-wrong",
+    "height",  # a picture with words in it is as tall as its language's words wrap
 }
 # The language menu marks the page's own language: a different link in each language.
 MOVING = {"aria-current"}

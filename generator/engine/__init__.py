@@ -22,7 +22,6 @@ from .errors import (
 from .play import Position, Reason, Verdict, allowed_cards, legal_cards
 from .rules import (
     AfterCoinche,
-    DoubleName,
     AuctionKind,
     BeloteCannotFinish,
     BeloteOnFailure,
@@ -32,6 +31,7 @@ from .rules import (
     Comparison,
     ContractRules,
     DeclarationRules,
+    DoubleName,
     ExactTie,
     FailedScore,
     InvalidRuleSetError,
@@ -65,7 +65,6 @@ __all__ = [
     "REDEAL",
     "TRUMP_ORDER",
     "AfterCoinche",
-    "DoubleName",
     "Auction",
     "AuctionKind",
     "BeloteCannotFinish",
@@ -89,6 +88,7 @@ __all__ = [
     "Declaration",
     "DeclarationRules",
     "Direction",
+    "DoubleName",
     "ExactTie",
     "FailedScore",
     "GameOverError",

@@ -210,7 +210,10 @@ class AfterCoinche(enum.Enum):
 
 
 class DoubleName(enum.Enum):
-    """What the rule book calls doubling a bid: coinche (FFB coinche 2015) or contre (FFB contrée 2016)."""
+    """What the rule book calls doubling a bid.
+
+    Coinche in the FFB's coinche rules (2015), contre in its contrée rules (2016).
+    """
 
     COINCHE = "coinche"  # and surcoinche
     CONTRE = "contre"  # and surcontre

@@ -639,11 +639,9 @@ def build(
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry else input_stamps(project, previous.inputs)
     inputs = load_inputs(project, cache / "build" / "catalogs" if cache is not None else None)
-    if not dry:
-        cache = claim(project)
     report.scenarios = len(inputs.checked)
-    pictures = PictureStore(project.cache / "pictures", dry=dry or cache is None)
     if dry or out is None:
+        pictures = PictureStore(project.cache / "pictures", dry=True)
         for _ in render_all(inputs, pictures, report, workers=workers, progress=progress):
             pass
         report.seconds = time.perf_counter() - started
@@ -652,6 +650,8 @@ def build(
     check_out(project, out)
     output = Output(out)
     output.check_target()
+    claim(project)
+    pictures = PictureStore(project.cache / "pictures", dry=False)
     recorded = Recorded()
     with output.locked():
         output.recover()

@@ -58,8 +58,16 @@ _GROUPS: dict[str, list[str]] = {
     # The auction: a bid's trump ("90 ♥"), the calls, why a call is allowed or not.
     "bid-trump": [trump.value for trump in Trump],
     "call": [
-        "pass", "bid", "capot", "generale", "coinche", "surcoinche", "contre", "surcontre",
-        "take", "choose",
+        "pass",
+        "bid",
+        "capot",
+        "generale",
+        "coinche",
+        "surcoinche",
+        "contre",
+        "surcontre",
+        "take",
+        "choose",
     ],
     "call-reason": [reason.value for reason in CallReason],
     "contract": [seat.value for seat in Seat],
