@@ -24,7 +24,6 @@ LANGUAGE_VALUED = {
     "href",
     "src",
     "srcset",
-    "lang",
     "hreflang",
     "dir",
     "data-say",  # what the page says when a card is tried: a sentence of the language
@@ -34,7 +33,9 @@ LANGUAGE_VALUED = {
     "height",  # a picture with words in it is as tall as its language's words wrap
 }
 # The language menu marks the page's own language: a different link in each language.
-MOVING = {"aria-current"}
+# An English fallback (a text, a picture's alt) is marked with `lang` where the rest of
+# the page is in its own language: the mark of an incomplete translation.
+MOVING = {"aria-current", "lang"}
 
 
 def structure(element: Element) -> list[tuple[str, tuple[tuple[str, str], ...]]]:

@@ -187,8 +187,10 @@ def unchanged(project: Project, out: Path) -> Manifest | None:
     if manifest.environment != environment() or manifest.code != code_version():
         return None
     output = Output(out)
-    # A swap a killed build left half done is for the next build to finish,
-    # and a build under way is for the lock to refuse.
-    if output.busy() or output.journal.exists() or output_stamps(out) != manifest.outputs:
+    # What a killed build left (a swap half done, a half-made site) is for the
+    # next build to finish or sweep, and a build under way is for the lock to refuse.
+    if output.busy() or output.journal.exists() or output.leftovers():
+        return None
+    if output_stamps(out) != manifest.outputs:
         return None
     return manifest if same_inputs(project, manifest) else None

@@ -110,9 +110,20 @@ class Output:
             if not self.out.exists() and (old / "site").is_dir():
                 (old / "site").rename(self.out)
             self.journal.unlink()
-        for entry in self.parent.iterdir():
-            if entry.name.startswith((self.prefix_new, self.prefix_old)) and entry.is_dir():
-                shutil.rmtree(entry, ignore_errors=True)
+        for entry in self.leftovers():
+            shutil.rmtree(entry, ignore_errors=True)
+
+    def leftovers(self) -> list[Path]:
+        """The half-made and half-removed sites a killed build left beside the output."""
+        try:
+            entries = list(self.parent.iterdir())
+        except OSError:
+            return []
+        return [
+            entry
+            for entry in entries
+            if entry.name.startswith((self.prefix_new, self.prefix_old)) and entry.is_dir()
+        ]
 
     def fresh(self) -> Path:
         return Path(tempfile.mkdtemp(prefix=self.prefix_new, dir=self.parent))
