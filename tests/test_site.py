@@ -371,3 +371,47 @@ def test_nothing_is_written_outside_the_output_folder(
     assert tree_hash(top) == before
     outside = [p for p in top.rglob("*escape*") if project not in p.parents]
     assert not outside
+
+
+# ---------------------------------------------------------------------------
+# the four-colour deck
+
+
+def _blue_pixels(picture: Path) -> int:
+    """Pixels near the four-colour deck's diamond blue (18, 84, 200); PNGs are quantized."""
+    from PIL import Image
+
+    with Image.open(picture) as image:
+        rgb = image.convert("RGBA").convert("RGB")
+        return sum(1 for r, g, b in rgb.getdata() if b > 150 and r < 70 and g < 130)
+
+
+def test_the_four_colour_deck_is_a_site_setting(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], site: Path
+) -> None:
+    project = fresh_copy(tmp_path_factory, "four")
+    settings = project / "content" / "site.yaml"
+    text = settings.read_text(encoding="utf-8")
+    assert "four_colour_deck: false" in text
+    settings.write_text(text.replace("four_colour_deck: false", "four_colour_deck: maybe"))
+    status, _out, err = cli(capsys, project, "build", "--out", project.parent / "bad")
+    assert status == 2
+    assert "site.yaml:" in err and "four_colour_deck must be true or false" in err
+    settings.write_text(text.replace("four_colour_deck: false", "four_colour_deck: true"))
+    status, _out, err = cli(capsys, project, "build", "--out", project.parent / "four")
+    assert status == 0, err
+    four = project.parent / "four"
+    # The same card, as each deck draws it: the nine of diamonds' alt names it in English.
+    nine = 'alt="Nine of diamonds"'
+
+    def face(out: Path) -> Path:
+        page = out / "en" / "legal-cards" / "index.html"
+        for img in parse(page).iter():
+            if img.tag == "img" and img.attrs.get("alt") == "Nine of diamonds":
+                return (page.parent / img.attrs["src"]).resolve()
+        raise AssertionError(f"no card image with {nine} on the legal-cards page")
+
+    plain, coloured = face(site), face(four)
+    assert plain.name != coloured.name
+    assert _blue_pixels(coloured) > 200  # the index and the nine pips
+    assert _blue_pixels(plain) == 0  # red diamonds

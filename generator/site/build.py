@@ -289,7 +289,9 @@ class Renderer:
                 for other in shown
             ],
             "words": words,
-            "pictures": Illustrator(self.pictures, words),
+            "pictures": Illustrator(
+                self.pictures, words, four_colour=self.settings.four_colour_deck
+            ),
             "rules": page.rules,
             "figures": {},
             # Kinds of example with a figure of their own (figure_<kind>.html).

@@ -13,7 +13,7 @@ from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from ..content.nodes import read_yaml
 
-_KEYS = frozenset({"base_url", "advertise_from", "minimum_grouping_digits"})
+_KEYS = frozenset({"base_url", "advertise_from", "minimum_grouping_digits", "four_colour_deck"})
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class SiteSettings:
     # Percent of its pages' messages a language must translate to be advertised.
     advertise_from: float = 0.0
     minimum_grouping: Mapping[str, int] = field(default_factory=dict)
+    # Blue diamonds and green clubs, for readers who confuse the suits.
+    four_colour_deck: bool = False
 
     def grouping(self, lang: str) -> int:
         """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
@@ -48,4 +50,7 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
             if not LOCALE_CODE.fullmatch(code):
                 raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
             grouping[code] = value.integer(f"minimum_grouping_digits of {code}", 1, 4)
-    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping)
+    four = False
+    if "four_colour_deck" in given:
+        four = bool(given["four_colour_deck"].typed(bool, "four_colour_deck"))
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four)
