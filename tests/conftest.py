@@ -11,10 +11,12 @@ tested against.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers import rules as books
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, require
 
 from generator.engine import (
     Card,
@@ -111,3 +113,23 @@ def three_player() -> RuleSet:
 def anticlockwise() -> RuleSet:
     """Maison with the FFB's anticlockwise play."""
     return books.anticlockwise()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, one for the whole run.
+
+    Playwright's sync API runs an event loop while it is open: a second one
+    started beside it (a module's own) fails, so every test shares this one.
+    """
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require(False, "Playwright (pip install -e '.[browser]')")
+    require(Path(CHROMIUM).exists(), "Debian's chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import CHROMIUM, CHROMIUM_ARGS, require
 from helpers.html import parse
 from helpers.project import cli_quiet, fresh_copy, po_path
 
@@ -99,22 +98,14 @@ def test_no_secret_and_no_link_is_published(attacked: tuple[Path, Path]) -> None
 
 
 @pytest.fixture(scope="module")
-def browser_page(attacked: tuple[Path, Path]) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        require(False, "Playwright (pip install -e '.[browser]')")
-    require(Path(CHROMIUM).exists(), "Debian's chromium")
-    with local_server(attacked[1]) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+def browser_page(attacked: tuple[Path, Path], browser: Any) -> Iterator[Any]:
+    with local_server(attacked[1]) as url:
         page = browser.new_page()
         dialogs: list[str] = []
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         page.goto(url + "sk/legal-cards/index.html", wait_until="load")
         yield page, dialogs, url
-        browser.close()
+        page.close()
 
 
 def test_in_the_browser_no_script_runs(browser_page: tuple[Any, list[str], str]) -> None:

@@ -32,21 +32,6 @@ def server(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        require(False, "Playwright (pip install -e '.[browser]')")
-    require(Path(CHROMIUM).exists(), "Debian's chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
 def screenshots() -> Path:
     folder = Path(os.environ.get("BELOTE_SCREENSHOTS", ROOT / "screenshots"))
     shutil.rmtree(folder, ignore_errors=True)
