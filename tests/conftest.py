@@ -1,7 +1,8 @@
 """Shared fixtures and small helpers for the engine and CLI tests.
 
 Expected values in the tests are worked out by hand from
-/work/shared/rules-reference.md; the helpers here only build inputs.
+the rule books
+(FFB 2015 and 2016, pagat.com, cited in content/rulesets/); the helpers here only build inputs.
 
 The engine tests' rule sets are built in Python by `helpers.rules` (MAISON,
 COINCHE, CONTREE, three_players(), anticlockwise()), never read from

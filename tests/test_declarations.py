@@ -1,6 +1,7 @@
 """Declarations: what a hand holds, belote, and which side scores them.
 
-Expected values are worked out by hand from /work/shared/rules-reference.md
+Expected values are worked out by hand from the rule books
+(FFB 2015 and 2016, pagat.com, cited in content/rulesets/)
 and docs/scenarios.md ("kind: declarations"): sequences run in the natural
 order A K Q J 10 9 8 7 and score 20 / 50 / 100 (three, four, five or more);
 carrés of jacks 200, nines 150, aces, tens, kings and queens 100, eights and

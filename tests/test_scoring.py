@@ -1,6 +1,7 @@
 """Scoring a deal (made, dedans, litige, capot, rounding) and a game to its target.
 
-Expected values are worked out by hand from /work/shared/rules-reference.md
+Expected values are worked out by hand from the rule books
+(FFB 2015 and 2016, pagat.com, cited in content/rulesets/)
 ("Scoring a deal") and docs/scenarios.md ("kind: deal", "kind: game"):
 a deal's card points with the last trick add up to 162; the taker must
 score more than the defence, declarations and belote counted; dedans gives
