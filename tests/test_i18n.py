@@ -2,7 +2,8 @@
 
 Everything that changes a catalog or the content works on a copy of the
 project (helpers.project). Expected wording comes from the seed pages in
-tests/reference/seeds/ (copies of the seed pages; 000 Slovak, 002 Vietnamese), expected plural rules and
+tests/reference/seeds/ (copies of the seed
+pages; 000 Slovak, 002 Vietnamese), expected plural rules and
 language names from Babel's CLDR data, never from the generator's output.
 """
 
