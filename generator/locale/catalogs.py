@@ -30,6 +30,7 @@ from ..content.catalogs import (
 )
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
+from .mapping import read_mapping
 
 POT = Path("locales") / "messages.pot"
 PROJECT = "belote-site"
@@ -85,17 +86,24 @@ def extract(project: Path) -> Path:
 
     The file is rewritten only when a message or a location changed.
     """
+    # Checked, then given to pybabel as read: a file changed meanwhile cannot slip past the check.
+    mapping_text = read_mapping(project)
     pot = project / POT
     pot.parent.mkdir(parents=True, exist_ok=True)
     # A name of its own: two commands extracting at once must not write one file.
     handle, name = tempfile.mkstemp(prefix=".messages.", suffix=".pot", dir=pot.parent)
     os.close(handle)
     fresh = Path(name)
+    # Outside the project: a watching server must not take it for an edited input.
+    handle, name = tempfile.mkstemp(prefix="belote-site-babel.", suffix=".cfg")
+    os.close(handle)
+    mapping = Path(name)
     try:
+        mapping.write_text(mapping_text, encoding="utf-8")
         _pybabel(
             "extract",
             "-F",
-            str(project / "babel.cfg"),
+            str(mapping),
             "-o",
             str(fresh),
             "--omit-header",
@@ -107,6 +115,8 @@ def extract(project: Path) -> Path:
     except BaseException:
         fresh.unlink(missing_ok=True)
         raise
+    finally:
+        mapping.unlink(missing_ok=True)
     # Locations relative to the project, whatever folder the command ran from, and
     # written again so that lines wrap the same wherever the project lies.
     catalog = _read(fresh)

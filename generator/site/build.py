@@ -45,10 +45,11 @@ from .incremental import Keys, reusable, sorted_keys
 from .manifest import Manifest, code_version, input_stamps, output_stamps
 from .output import Output, copy_static
 from .page import LoadContext, Page, discover_pages, neighbours
-from .pictures.store import PictureStore
+from .pictures.store import Collector, Pictures, PictureStore
 from .project import Project
 from .render import environment, install, render
 from .settings import SiteSettings, load_settings
+from .views import LanguageView, PageView
 from .vocabulary import Vocabulary, load_vocabulary
 from .words import Words
 from .workers import run_all
@@ -197,6 +198,7 @@ class Renderer:
     all_rules: list[RuleSet] = field(default_factory=list)
     rules_page: Page | None = None
     example_pages: dict[str, Page] = field(default_factory=dict)
+    views: dict[str, PageView] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         project = self.inputs.project
@@ -211,6 +213,7 @@ class Renderer:
         self.example_pages = {
             example.scenario.id: page for page in self.inputs.pages for example in page.examples
         }
+        self.views = {page.key: PageView.of(page) for page in self.inputs.pages}
 
     @property
     def settings(self) -> SiteSettings:
@@ -235,7 +238,11 @@ class Renderer:
             {"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in self.advertised
         ]
 
-    def page_context(self, page: Page, language: Language, gettext: Gettext) -> dict[str, Any]:
+    def page_context(
+        self, page: Page, language: Language, gettext: Gettext, pictures: Pictures
+    ) -> dict[str, Any]:
+        """What a page's templates see: values only (generator/site/trust.py)."""
+        views = self.views
         root = "../" * page.depth()
         pages = self.inputs.pages
         site_name = self.inputs.home.title
@@ -252,10 +259,10 @@ class Renderer:
         # offered, even on its own pages.
         shown = list(self.advertised)
         context: dict[str, Any] = {
-            "page": page,
+            "page": views[page.key],
             "content": page.content,
             "site": {"name": site_name},
-            "language": language,
+            "language": LanguageView.of(language),
             "root": root,
             "home": self.href(root, self.inputs.home, language.code),
             "head_title": head_title,
@@ -267,16 +274,16 @@ class Renderer:
             "page_links": [
                 {
                     "href": self.href(root, other, language.code),
-                    "page": other,
+                    "page": views[other.key],
                     "current": other is page,
                 }
                 for other in pages
                 if not other.is_home
             ],
-            "previous": {"href": self.href(root, before, language.code), "page": before}
+            "previous": {"href": self.href(root, before, language.code), "page": views[before.key]}
             if before
             else None,
-            "next": {"href": self.href(root, after, language.code), "page": after}
+            "next": {"href": self.href(root, after, language.code), "page": views[after.key]}
             if after
             else None,
             "switcher": [
@@ -289,9 +296,7 @@ class Renderer:
                 for other in shown
             ],
             "words": words,
-            "pictures": Illustrator(
-                self.pictures, words, four_colour=self.settings.four_colour_deck
-            ),
+            "pictures": Illustrator(pictures, words, four_colour=self.settings.four_colour_deck),
             "rules": page.rules,
             "figures": {},
             # Kinds of example with a figure of their own (figure_<kind>.html).
@@ -317,11 +322,10 @@ class Renderer:
         self, page: Page, language: Language, used: frozenset[Key] | None = None
     ) -> Rendered:
         """One page in one language; `used`, the messages the page looks up, when known."""
-        pictures = self.pictures
-        pictures.collecting, drawn_before = set(), set(pictures.drawn_names)
+        collector = Collector()
         gettext = Gettext(language)
         install(self.env, gettext)
-        context = self.page_context(page, language, gettext)
+        context = self.page_context(page, language, gettext, collector)
         what = f"page {page.key or 'home'} in {language.code}"
         templates = self.inputs.project.templates
         # Whether the page says its translation is incomplete: known beforehand from the
@@ -335,13 +339,9 @@ class Renderer:
                 self.env, page.kind.template, {**context, "incomplete": True}, templates, what
             )
         check_html(html, page, what)
-        shown, pictures.collecting = pictures.collecting, None
+        shown, drawn = self.pictures.take(collector)
         return Rendered(
-            page.path(language.code) + "index.html",
-            html,
-            frozenset(gettext.used),
-            frozenset(shown),
-            frozenset(pictures.drawn_names - drawn_before),
+            page.path(language.code) + "index.html", html, frozenset(gettext.used), shown, drawn
         )
 
     def render_root(self) -> str:
@@ -353,7 +353,7 @@ class Renderer:
             "site": {"name": home.title},
             "root": "",
             "head_title": gettext.text(home.title),
-            "language": source,
+            "language": LanguageView.of(source),
             "description": gettext.text(home.description or ""),
             "canonical": self.url(""),
             "alternates": self.alternates(home),

@@ -30,6 +30,7 @@ from ..content.catalogs import (
     read_catalog_file,
 )
 from ..content.files import InputFiles
+from .trust import helper
 
 # A tag, or the start of one that never closes (`<img src=x onerror=...`).
 TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^<>]*>?")
@@ -134,6 +135,7 @@ def load_language(locales: Path, lang: str, files: InputFiles, min_grouping: int
     return Language.of(file, lang, min_grouping)
 
 
+@helper
 @dataclass
 class Gettext:
     """The gettext functions for one language, recording lookups and fallbacks as pages render.

@@ -22,7 +22,8 @@ from .pictures.diagram import WIDTH as DIAGRAM_WIDTH
 from .pictures.diagram import TrickDiagram, draw_diagram
 from .pictures.melds import WIDTH as MELDS_WIDTH
 from .pictures.melds import MeldFigure, MeldGroup, MeldRow, draw_melds, melds_height
-from .pictures.store import Picture, PictureStore
+from .pictures.store import Picture, Pictures
+from .trust import helper
 from .words import Alt, Words
 
 
@@ -31,9 +32,10 @@ def text_of(markup: str) -> str:
     return Markup(markup).striptags()
 
 
+@helper
 @dataclass
 class Illustrator:
-    store: PictureStore
+    store: Pictures
     words: Words
     # Blue diamonds and green clubs, for readers who confuse the suits; part of every key.
     four_colour: bool = False

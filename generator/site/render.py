@@ -24,7 +24,9 @@ from jinja2 import (
     TemplateSyntaxError,
     select_autoescape,
 )
+from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
+from jinja2.runtime import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
@@ -32,6 +34,7 @@ from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from .i18n import Gettext
 from .tables import auction_table, contract_table, rulings, score_sheet
+from .trust import reachable, template_value
 
 
 class ProjectLoader(BaseLoader):
@@ -60,24 +63,44 @@ class ProjectLoader(BaseLoader):
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's immutable sandbox, its attribute checks remembered.
+    """Jinja's immutable sandbox, shut on everything but values (`generator/site/trust.py`).
 
-    Whether an attribute is safe depends only on the object's type and the
-    attribute's name (a leading underscore, a function's or frame's
-    internals, a mutating method of a list or dict), so each pair is
-    decided once instead of on every lookup of every page.
+    Jinja refuses internals (a leading underscore, a function's or frame's
+    attributes, a mutating method); on top of that every attribute and item
+    a template looks up, everything it calls and everything a call returns
+    must be a template value, so a `Path` or the picture store is out of
+    reach however a template gets near one. Whether an attribute is open
+    depends only on the types involved, so each is decided once.
     """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self._safe: dict[tuple[type, str], bool] = {}
+        self._safe: dict[tuple[type, str, type], bool] = {}
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        key = (type(obj), attr)
+        if callable(value):
+            return super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
+        key = (type(obj), attr, type(value))
         safe = self._safe.get(key)
         if safe is None:
-            safe = self._safe[key] = super().is_safe_attribute(obj, attr, value)
+            safe = super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
+            self._safe[key] = safe
         return safe
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return super().is_safe_callable(obj) and template_value(obj)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        if isinstance(value, Undefined) or template_value(value):
+            return value
+        return self.unsafe_undefined(obj, str(argument))
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        result = super().call(__context, __obj, *args, **kwargs)
+        if not template_value(result):
+            raise SecurityError(f"a template may not hold a {type(result).__name__}")
+        return result
 
 
 def environment(templates: Path, files: InputFiles) -> Environment:
@@ -161,9 +184,16 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
         raise ContentError(
             path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
         ) from None
-    except (TemplateError, TypeError, ValueError, KeyError, AttributeError, LookupError) as error:
+    except RecursionError as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(
+            path or templates, line, f"template includes itself without end (rendering {what})"
+        ) from None
+    except Exception as error:  # whatever a template's call raised, in one line
         path, line = _template_frame(error, templates)
         message = excerpt(str(error) or type(error).__name__, 160)
+        if not isinstance(error, TemplateError):
+            message = f"{type(error).__name__}: {message}"
         raise ContentError(
             path or templates, line, f"template error rendering {what}: {message}"
         ) from None

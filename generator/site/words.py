@@ -40,6 +40,7 @@ from ..engine import (
 from ..engine.contract import Level
 from .figures import locked_features, rule_figures
 from .i18n import Gettext
+from .trust import helper
 from .vocabulary import Vocabulary
 
 
@@ -58,6 +59,7 @@ def _double_key(key: str, rules: RuleSet | None) -> str:
     return {"coinche": "contre", "surcoinche": "surcontre"}.get(key, key)
 
 
+@helper
 @dataclass
 class Words:
     """Names and phrases for engine values, in one language."""

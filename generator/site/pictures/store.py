@@ -6,6 +6,7 @@ whose inputs are unchanged is copied from the cache, not drawn again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -14,6 +15,7 @@ import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import PIL
 from PIL import Image
@@ -50,6 +52,42 @@ def encode(image: Image.Image) -> dict[str, bytes]:
     return files
 
 
+class Pictures(Protocol):
+    """Where a picture is asked for: the store itself, or a page's collector."""
+
+    def get(
+        self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]
+    ) -> Picture: ...
+
+
+@dataclass(frozen=True)
+class Wanted:
+    inputs: str
+    size: tuple[int, int]
+    draw: Callable[[], Image.Image]
+
+
+@dataclass
+class Collector:
+    """The pictures a page asks for while its templates render, drawn only afterwards.
+
+    Templates may do no I/O: they name pictures, and the build has the store
+    draw and write them once the page is rendered (`PictureStore.take`).
+    """
+
+    wanted: dict[str, Wanted] = field(default_factory=dict)
+
+    def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
+        self.wanted.setdefault(inputs, Wanted(inputs, size, draw))
+        return Picture(picture_name(inputs), *size)
+
+
+def picture_name(inputs: str) -> str:
+    """A picture's file name: its inputs, the drawing code's version, Pillow's and the font's."""
+    salt = f"{DRAWING_VERSION}|{PIL.__version__}|{font_digest()}"
+    return hashlib.sha256(f"{salt}|{inputs}".encode()).hexdigest()[:20]
+
+
 @dataclass
 class PictureStore:
     cache: Path
@@ -58,33 +96,57 @@ class PictureStore:
     used: dict[str, Picture] = field(default_factory=dict)
     drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
     drawn_names: set[str] = field(default_factory=set)
-    # The names asked for since `collecting` was set: the pictures one page shows.
-    collecting: set[str] | None = None
-
-    def __post_init__(self) -> None:
-        self._salt = f"{DRAWING_VERSION}|{PIL.__version__}|{font_digest()}"
 
     def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
         """The picture of these inputs (a canonical description of everything drawn)."""
-        name = hashlib.sha256(f"{self._salt}|{inputs}".encode()).hexdigest()[:20]
+        name = picture_name(inputs)
         picture = Picture(name, *size)
-        if (
-            not self.dry
-            and name not in self.used
-            # A link in the cache could lead anywhere: only regular files count as drawn.
-            and not all(_is_regular(self.cache / f"{name}{suffix}") for suffix in SUFFIXES)
-        ):
-            self.cache.mkdir(parents=True, exist_ok=True)
-            for suffix, data in encode(draw()).items():
-                temporary = self.cache / f".{name}{suffix}.{os.getpid()}"
-                temporary.write_bytes(data)
-                temporary.replace(self.cache / f"{name}{suffix}")
+        if not self.dry and name not in self.used and not self._cached(name):
+            self._write(name, encode(draw()))
             self.drawn += 1
             self.drawn_names.add(name)
         self.used[name] = picture
-        if self.collecting is not None:
-            self.collecting.add(name)
         return picture
+
+    def take(self, collector: Collector) -> tuple[frozenset[str], frozenset[str]]:
+        """Draw what a rendered page asked for; its pictures' names, and those drawn now."""
+        before = set(self.drawn_names)
+        names = frozenset(
+            self.get(wanted.inputs, wanted.size, wanted.draw).name
+            for wanted in collector.wanted.values()
+        )
+        return names, frozenset(self.drawn_names - before)
+
+    def _cached(self, name: str) -> bool:
+        # A link in the cache could lead anywhere: only a regular file of one link counts.
+        return all(_is_own_file(self.cache / f"{name}{suffix}") for suffix in SUFFIXES)
+
+    def _write(self, name: str, files: dict[str, bytes]) -> None:
+        """The four files, each whole or not at all: a failed write (a full disk) leaves none."""
+        self.cache.mkdir(parents=True, exist_ok=True)
+        temporaries = []
+        try:
+            for suffix, data in files.items():
+                temporary = self.cache / f".{name}{suffix}.{os.getpid()}"
+                temporaries.append(temporary)
+                temporary.write_bytes(data)
+                temporary.replace(self.cache / f"{name}{suffix}")
+        finally:
+            for temporary in temporaries:
+                with contextlib.suppress(FileNotFoundError):
+                    temporary.unlink()
+
+    def sweep(self) -> None:
+        """Remove what builds that were killed while writing left half-written."""
+        try:
+            entries = list(os.scandir(self.cache))
+        except OSError:
+            return
+        for entry in entries:
+            pid = entry.name.rsplit(".", 1)[-1]
+            if entry.name.startswith(".") and pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
     def keep(self, names: Iterable[str]) -> bool:
         """Publish these pictures again without asking for them (a page not rendered again).
@@ -92,7 +154,7 @@ class PictureStore:
         False, and nothing kept, if any of them is no longer in the cache.
         """
         names = [name for name in names if name not in self.used]
-        if not all(_is_regular(self.cache / f"{n}{suffix}") for n in names for suffix in SUFFIXES):
+        if not all(self._cached(name) for name in names):
             return False
         for name in names:
             self.used.setdefault(name, Picture(name, 0, 0))
@@ -101,27 +163,35 @@ class PictureStore:
     def copy_into(self, folder: Path) -> int:
         """Put every picture used so far into `folder`; return the bytes of the 1x PNG files.
 
-        A hard link where the file system allows it (the cache's files are never
-        rewritten in place), else a copy; a cache entry that is not a regular
-        file is never published.
+        Copied, not linked, so that a cached file keeps its one link and a file
+        with more than one (linked from elsewhere) is never taken for a picture.
         """
         folder.mkdir(parents=True, exist_ok=True)
         total = 0
         for name in self.used:
             for suffix in SUFFIXES:
                 source, target = self.cache / f"{name}{suffix}", folder / f"{name}{suffix}"
-                if not _is_regular(source):
-                    raise OSError(f"{source} is not a regular file")
-                try:
-                    os.link(source, target)
-                except OSError:
-                    shutil.copyfile(source, target, follow_symlinks=False)
+                if not _is_own_file(source):
+                    raise OSError(f"{source} is not a regular file of its own")
+                shutil.copyfile(source, target, follow_symlinks=False)
             total += (folder / f"{name}.png").stat().st_size
         return total
 
 
-def _is_regular(path: Path) -> bool:
+def _is_own_file(path: Path) -> bool:
+    """A regular file itself (not a link to one), with no other name (no hard link)."""
     try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
+        status = os.lstat(path)
     except OSError:
         return False
+    return stat.S_ISREG(status.st_mode) and status.st_nlink == 1
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
