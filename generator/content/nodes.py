@@ -69,6 +69,9 @@ class Node:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# What a browser could read as markup: the start of a tag, or a character reference
+# (a lone `>` opens nothing, and "112 > 70" is how authors compare scores).
+MARKUP = re.compile(r"<|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 
 
 def _scalar(event: yaml.ScalarEvent, path: Path, line: int) -> Node:
@@ -77,17 +80,30 @@ def _scalar(event: yaml.ScalarEvent, path: Path, line: int) -> Node:
         # An escape such as "\0" or "\e" in a quoted string: nothing a page may print.
         raise ContentError(path, line, "a control character in a text (from an escape such as \\0)")
     if not event.implicit[0]:
-        return Node("scalar", value, line)  # quoted: a string, whatever it looks like
+        return _text(value, path, line)  # quoted: a string, whatever it looks like
     resolve = _RESOLVER.resolve  # PyYAML's own resolution of plain scalars (true, 12, null)
     tag: str = resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
     if tag == _STR:
-        return Node("scalar", value, line)
+        return _text(value, path, line)
     if tag == _MERGE:
         raise ContentError(path, line, "merge keys (<<) are not allowed: write each key out")
     if tag in (_INT, _FLOAT) and len(value) > MAX_DIGITS:
         raise ContentError(path, line, f"a number of more than {MAX_DIGITS} digits is refused")
     node = yaml.ScalarNode(tag, value)
     return Node("scalar", _CONSTRUCTOR.construct_object(node), line)
+
+
+def _text(value: str, path: Path, line: int) -> Node:
+    """A string of content: plain text, never markup (a page's markup is its templates')."""
+    found = MARKUP.search(value)
+    if found:
+        raise ContentError(
+            path,
+            line,
+            f"markup ({excerpt(found.group(), 20)}) in a text: content is plain text "
+            "(write < as words; links and emphasis come from the templates)",
+        )
+    return Node("scalar", value, line)
 
 
 def _refuse_tag(event: yaml.NodeEvent, path: Path, line: int) -> None:
