@@ -36,6 +36,7 @@ from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked, Mismatch, by_id, check_all
 from . import manifest as stamps_of
+from .audit import ASSETS, audit, audit_sitemap, shipped_scripts, with_policy
 from .blocks import Context
 from .cache import claim, owned
 from .figures import rule_tables
@@ -43,7 +44,7 @@ from .i18n import Gettext, Language
 from .illustrate import Illustrator
 from .incremental import Keys, reusable, sorted_keys
 from .manifest import Manifest, code_version, input_stamps, output_stamps
-from .output import Output, copy_static
+from .output import Output, copy_static, static_files
 from .page import LoadContext, Page, discover_pages, neighbours
 from .pictures.store import Collector, Pictures, PictureStore
 from .project import Project
@@ -80,6 +81,7 @@ class Inputs:
     checked: list[Checked]
     pages: list[Page]
     languages: list[Language]
+    static: list[Path]  # below templates/static
 
     @property
     def home(self) -> Page:
@@ -172,7 +174,9 @@ def load_inputs(project: Project, catalog_cache: Path | None = None) -> Inputs:
     )
     pages = discover_pages(context)
     languages = load_languages(project, settings, catalog_cache)
-    return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages)
+    reserved = frozenset(path.name for path in ASSETS.iterdir())
+    static = static_files(project.templates / "static", files, reserved)
+    return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages, static)
 
 
 @dataclass(frozen=True)
@@ -199,6 +203,7 @@ class Renderer:
     rules_page: Page | None = None
     example_pages: dict[str, Page] = field(default_factory=dict)
     views: dict[str, PageView] = field(default_factory=dict)
+    scripts: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         project = self.inputs.project
@@ -214,6 +219,7 @@ class Renderer:
             example.scenario.id: page for page in self.inputs.pages for example in page.examples
         }
         self.views = {page.key: PageView.of(page) for page in self.inputs.pages}
+        self.scripts = shipped_scripts()
 
     @property
     def settings(self) -> SiteSettings:
@@ -338,6 +344,7 @@ class Renderer:
             html = render(
                 self.env, page.kind.template, {**context, "incomplete": True}, templates, what
             )
+        html = self.audited(with_policy(html), page.kind.template, what)
         check_html(html, page, what)
         shown, drawn = self.pictures.take(collector)
         return Rendered(
@@ -359,16 +366,15 @@ class Renderer:
             "alternates": self.alternates(home),
             "x_default": self.url(""),
             "scripted": False,
-            # What a browser may be sent to: the folder of each advertised language.
-            "codes": {lang.tag.lower(): lang.code for lang in self.advertised},
             "switcher": [
                 {"href": self.href("", home, lang.code), "tag": lang.tag, "name": lang.own_name}
                 for lang in self.advertised
             ],
         }
-        return render(
+        html = render(
             self.env, "root_index.html", context, self.inputs.project.templates, "the root page"
         )
+        return self.audited(with_policy(html), "root_index.html", "the root page")
 
     def render_sitemap(self) -> str:
         entries = [
@@ -380,13 +386,26 @@ class Renderer:
             for page in self.inputs.pages
             for lang in self.advertised
         ]
-        return render(
+        xml = render(
             self.env,
             "sitemap.xml",
             {"entries": entries},
             self.inputs.project.templates,
             "the sitemap",
         )
+        problem = audit_sitemap(xml)
+        if problem:
+            raise ContentError(self.inputs.project.templates / "sitemap.xml", None, problem)
+        return xml
+
+    def audited(self, html: str, template: str, what: str) -> str:
+        """The page, if it holds nothing the site never makes (generator/site/audit.py)."""
+        problem = audit(html, self.scripts)
+        if problem:
+            raise ContentError(
+                self.inputs.project.templates / template, None, f"{what} {problem}: refused"
+            )
+        return html
 
 
 def check_html(html: str, page: Page, what: str) -> None:
@@ -677,7 +696,10 @@ def build(
             for item in produced:
                 _publish(fresh, old, item.path, item.html)
             static = fresh / "static"
-            for relative in copy_static(project.templates / "static", static, project.files):
+            copied = copy_static(
+                project.templates / "static", static, project.files, inputs.static, ASSETS
+            )
+            for relative in copied:
                 _keep_if_same(fresh, old, static / relative)
             report.picture_bytes = pictures.copy_into(fresh / "img")
             report.pictures_reused = len(pictures.used) - report.pictures_drawn

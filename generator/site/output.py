@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..content.errors import ContentError
+from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 
 # Left in every built site, so that a later build may replace the folder.
@@ -146,20 +146,51 @@ class Output:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def copy_static(source: Path, target: Path, files: InputFiles) -> list[Path]:
-    """Copy the static files: regular files only, each inside the project; return them."""
-    copied: list[Path] = []
+# What a pull request may ship as it is: styles, images and fonts. Scripts, pages and
+# SVG (which can carry script) are the generator's own files (`ASSETS`), reviewed as code.
+STATIC_SUFFIXES = frozenset(
+    {".css", ".png", ".webp", ".jpg", ".jpeg", ".gif", ".ico", ".woff", ".woff2", ".txt"}
+)
+
+
+def static_files(source: Path, files: InputFiles, reserved: frozenset[str]) -> list[Path]:
+    """The static files to publish (below `source`): regular files of inert types only."""
+    found: list[Path] = []
     if not source.is_dir():
-        return copied
+        return found
     for path in files.walk(source):
         relative = path.relative_to(source)
         if any(part.startswith(".") for part in relative.parts):
             continue  # editor and system files (.DS_Store) are not published
-        data = files.read_bytes(path)
-        destination = target / relative
+        if path.suffix.lower() not in STATIC_SUFFIXES:
+            raise ContentError(
+                path,
+                None,
+                f"a static file of type {excerpt(path.suffix or path.name, 20)} is not published: "
+                "static/ holds styles, images and fonts (the site's scripts are the generator's)",
+            )
+        if relative.as_posix() in reserved:
+            raise ContentError(path, None, "this name is one of the generator's own files")
+        found.append(relative)
+    return found
+
+
+def copy_static(
+    source: Path, target: Path, files: InputFiles, relative: list[Path], assets: Path
+) -> list[Path]:
+    """Copy the generator's own files, then the project's static files; return them all."""
+    copied: list[Path] = []
+    target.mkdir(parents=True, exist_ok=True)
+    for asset in sorted(assets.iterdir()):
+        if asset.is_file():
+            shutil.copyfile(asset, target / asset.name)
+            copied.append(Path(asset.name))
+    for name in relative:
+        data = files.read_bytes(source / name)
+        destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         destination.write_bytes(data)
-        copied.append(relative)
+        copied.append(name)
     return copied
 
 

@@ -9,6 +9,10 @@ the last good site stays served.
 
 Only the inputs are watched (content, templates, catalogs, babel.cfg): the
 generator's own code is already imported, so a change to it needs a restart.
+
+Two servers watching one project both rebuild on an edit, and one finds the
+other writing the site: it waits for that build to end and builds again,
+rather than showing the lock as a failure while the site is current.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import queue
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from http import HTTPStatus
@@ -33,6 +38,7 @@ from watchfiles import Change, DefaultFilter
 
 from ..content.errors import ContentError
 from .build import Problems, Report, build
+from .output import Output
 from .serve import QuietHandler, local_server
 
 if TYPE_CHECKING:
@@ -42,8 +48,15 @@ EVENTS = "/__watch/events"
 CLIENT = "/__watch/client.js"
 # The id of the box that shows why the last build failed.
 OVERLAY_ID = "belote-watch-problem"
-# A comment sent to an idle page now and then, so that a closed tab is noticed and let go.
+# A comment sent to an idle page now and then, so that a closed tab is noticed and let go
+# (and shorter than nothing: the connection's timeout bounds only a write the page never takes).
 KEEPALIVE_SECONDS = 15.0
+# How long a build that finds another build writing the site waits for it to end, in
+# all, and how often it looks: past that, the lock is shown as the failure it then is.
+LOCK_WAIT_SECONDS = 600.0
+LOCK_POLL_SECONDS = 0.25
+# How Output.locked words the lock another build holds (the only failure worth a retry).
+LOCK_TAKEN = "another build is writing this folder"
 # Name patterns of files no build reads: compiled catalogs, and what editors write
 # beside a file while saving it (vim's `4913` probe, emacs' `#autosave#`, ...).
 IGNORED_NAMES = (
@@ -330,16 +343,46 @@ def watching(project: Project, out: Path) -> Iterator[Pending]:
             thread.join(timeout=2)
 
 
-def rebuild(project: Project, out: Path, hub: Hub, console: Console) -> int:
-    """Build once; tell the pages to reload, or show them why not. The build's exit status."""
-    try:
-        report = build(project, out)
-    except (ContentError, Problems) as failure:
-        hub.failed(console.failed(failure))
-        return failure.exit_code
-    console.built(report)
-    hub.built()
-    return 0
+def _lost_lock(failure: ContentError | Problems, out: Path) -> bool:
+    """Whether the build failed only because another build holds the output's lock."""
+    return (
+        isinstance(failure, ContentError)
+        and failure.path == Output(out).out
+        and failure.message.startswith(LOCK_TAKEN)
+    )
+
+
+def _lock_freed(out: Path, deadline: float) -> bool:
+    """Wait until no build holds the output's lock; False if one still does at the deadline."""
+    output = Output(out)
+    while time.monotonic() < deadline:
+        time.sleep(LOCK_POLL_SECONDS)
+        if not output.busy():
+            return True
+    return False
+
+
+def rebuild(
+    project: Project, out: Path, hub: Hub, console: Console, wait: float = LOCK_WAIT_SECONDS
+) -> int:
+    """Build once; tell the pages to reload, or show them why not. The build's exit status.
+
+    Another build writing the site (a second server on the project) is waited
+    for, up to `wait` s, and the build made again once it has ended: what the
+    pages show is this build's outcome, not the other's lock.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            report = build(project, out)
+        except (ContentError, Problems) as failure:
+            if _lost_lock(failure, out) and _lock_freed(out, deadline):
+                continue
+            hub.failed(console.failed(failure))
+            return failure.exit_code
+        console.built(report)
+        hub.built()
+        return 0
 
 
 def serve_watching(project: Project, out: Path, port: int, console: Console) -> int:
