@@ -78,7 +78,8 @@ def test_killed_builds_leave_a_whole_site(tmp_path_factory: pytest.TempPathFacto
 def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
     tmp_path: Path,
 ) -> None:
-    """Where the system cannot exchange two folders, the swap is two renames and a journal."""
+    """Where the system cannot exchange two folders, the swap is two renames: a build killed
+    between them left the old site in its `old` folder, found by name, never by a record."""
     from generator.site.output import MARKER, Output
 
     out = tmp_path / "site"
@@ -86,10 +87,9 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
     (out / MARKER).write_text("built\n")
     (out / "index.html").write_text("old site")
     output = Output(out)
-    # Killed after the first rename: the old site is in the journal's folder, none at `out`.
+    # Killed after the first rename: the old site is in an `old` folder, none at `out`.
     old = tmp_path / ".site.old-x"
     old.mkdir()
-    output.journal.write_text(str(old), encoding="utf-8")
     out.rename(old / "site")
     fresh = tmp_path / ".site.new-y"
     fresh.mkdir()
@@ -97,8 +97,25 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
     assert not out.exists()
     output.recover()
     assert (out / "index.html").read_text() == "old site"
-    assert not output.journal.exists()
     assert not old.exists() and not fresh.exists()
+
+
+def test_a_link_beside_the_output_is_never_followed(tmp_path: Path) -> None:
+    """An `old` folder that is a link (planted by a pull request) leads nowhere: the folder
+    it names, outside the project, is neither moved in nor removed."""
+    from generator.site.output import MARKER, Output
+
+    outside = tmp_path / "outside"
+    (outside / "site").mkdir(parents=True)
+    (outside / "site" / MARKER).write_text("built\n")
+    (outside / "site" / "keep.txt").write_text("not the build's")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".site.old-planted").symlink_to(outside)
+    (project / ".site.new-planted").symlink_to(outside / "site")
+    Output(project / "site").recover()
+    assert (outside / "site" / "keep.txt").read_text() == "not the build's"
+    assert not (project / "site").exists()
 
 
 def test_the_fallback_swap_replaces_the_site(
@@ -116,4 +133,4 @@ def test_the_fallback_swap_replaces_the_site(
     (fresh / "index.html").write_text("new")
     output.swap_in(fresh)
     assert (out / "index.html").read_text() == "new"
-    assert not leftovers(out) and not output.journal.exists()
+    assert not leftovers(out)

@@ -274,14 +274,14 @@ def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces
     assert failed.returncode != 0
     assert "no_such" in failed.stderr
     assert tree_hash(out) == before
-    assert {p.name for p in project.parent.iterdir()} == {"project", "site", ".site.lock"}
+    assert {p.name for p in project.parent.iterdir()} == {"project", "site"}
     # With the template mended, the next build replaces the old output whole.
     template.write_text(good)
     status, _, err = run_captured(project, "build", "--out", out)
     assert status == 0, err
     assert not (out / "stale.html").exists()
     assert (out / "sk" / "legal-cards" / "index.html").is_file()
-    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site", ".site.lock"}
+    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site"}
     assert not leftovers
 
 

@@ -30,10 +30,15 @@ from .project import Project
 _TOKEN = "owner"
 
 
-def _record(cache: Path) -> Path:
+def machine_cache() -> Path:
+    """The machine's own folder for belote-site, outside every project (no pull request's)."""
     home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return home / "belote-site"
+
+
+def _record(cache: Path) -> Path:
     name = hashlib.sha256(os.fsencode(os.path.realpath(cache))).hexdigest()
-    return home / "belote-site" / "owners" / name
+    return machine_cache() / "owners" / name
 
 
 def _read(path: Path) -> str | None:

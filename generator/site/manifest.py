@@ -188,8 +188,10 @@ def unchanged(project: Project, out: Path) -> Manifest | None:
         return None
     output = Output(out)
     # What a killed build left (a swap half done, a half-made site) is for the
-    # next build to finish or sweep, and a build under way is for the lock to refuse.
-    if output.busy() or output.journal.exists() or output.leftovers():
+    # next build to finish or sweep, a build under way is for the lock to refuse,
+    # and a state file nobody's build writes is for the full build to refuse.
+    stray = any(os.path.lexists(state) for state in output.state_files)
+    if output.busy() or stray or output.leftovers():
         return None
     if output_stamps(out) != manifest.outputs:
         return None

@@ -3,9 +3,14 @@
 - A build writes a new folder beside the output and exchanges the two in
   one atomic step (Linux's renameat2 with RENAME_EXCHANGE), so there is
   never a moment without a complete site. Where the system has no such
-  call, the swap is two renames recorded in a journal, and the next build
-  finishes or undoes an interrupted one before anything else.
-- A lock beside the output makes a second build fail at once, in one line.
+  call, the swap is two renames; a build killed between them left the old
+  site in a folder named `.<out>.old-*`, which the next build moves back.
+- Nothing of this is read from a file: the lock lives in the machine's
+  cache, outside every project, and the folders beside the output are
+  found by their names and taken only if they are real folders, never
+  links, so no path a pull request writes is ever followed. A state file
+  beside the output (`.site.lock`, `.site.swap`) is not the build's own:
+  it is refused.
 - Temporary folders a killed build left behind are swept by the next build.
 """
 
@@ -15,6 +20,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import hashlib
 import os
 import shutil
 import stat
@@ -24,6 +30,7 @@ from pathlib import Path
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
+from .cache import machine_cache
 
 # Left in every built site, so that a later build may replace the folder.
 MARKER = ".belote-site"
@@ -48,19 +55,29 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 class Output:
-    """The output folder of a build, and the files kept beside it."""
+    """The output folder of a build, and the folders kept beside it while it is swapped."""
 
     def __init__(self, out: Path) -> None:
         self.out = Path(os.path.abspath(out))
         self.parent = self.out.parent
         name = self.out.name
-        self.lock_path = self.parent / f".{name}.lock"
-        self.journal = self.parent / f".{name}.swap"
+        digest = hashlib.sha256(os.fsencode(os.path.realpath(self.out))).hexdigest()[:32]
+        self.lock_path = machine_cache() / "locks" / f"{digest}.lock"
+        # Names earlier versions kept beside the output: never written now, never read.
+        self.state_files = (self.parent / f".{name}.lock", self.parent / f".{name}.swap")
         self.prefix_new = f".{name}.new-"
         self.prefix_old = f".{name}.old-"
 
     def check_target(self) -> None:
         out = self.out
+        for state in self.state_files:
+            if state.is_symlink() or state.exists():
+                raise ContentError(
+                    state,
+                    None,
+                    "a build state file beside the output: build state is never committed "
+                    "(remove it; builds keep their state in the machine's cache)",
+                )
         if out.is_symlink() or (out.exists() and not out.is_dir()):
             raise ContentError(out, None, "the output is not a folder: give --out a folder")
         if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
@@ -71,10 +88,11 @@ class Output:
         """Hold the output's lock for the block; a second build fails in one line."""
         try:
             self.parent.mkdir(parents=True, exist_ok=True)
+            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
             handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except OSError as error:
             raise ContentError(
-                self.out, None, f"cannot write beside the output: {error.strerror}"
+                self.lock_path, None, f"cannot take the build's lock: {error.strerror}"
             ) from None
         try:
             try:
@@ -102,27 +120,29 @@ class Output:
         return False
 
     def recover(self) -> None:
-        """Finish or undo a swap a killed build left half done, and sweep its leftovers."""
-        if self.journal.is_file():
-            old = Path(self.journal.read_text(encoding="utf-8").strip())
-            # The journal is written before the first rename: if the output is
-            # missing, the old site is in `old` and goes back.
-            if not self.out.exists() and (old / "site").is_dir():
-                (old / "site").rename(self.out)
-            self.journal.unlink()
+        """Undo a swap a killed build left half done, and sweep its leftovers."""
+        if not os.path.lexists(self.out):
+            # Killed between the two renames: the old site waits in an `old` folder.
+            kept = [
+                entry / "site"
+                for entry in self.leftovers(self.prefix_old)
+                if _real_folder(entry / "site") and (entry / "site" / MARKER).is_file()
+            ]
+            if kept:
+                newest = max(kept, key=lambda path: os.lstat(path).st_mtime_ns)
+                newest.rename(self.out)
         for entry in self.leftovers():
             shutil.rmtree(entry, ignore_errors=True)
 
-    def leftovers(self) -> list[Path]:
+    def leftovers(self, prefix: str | None = None) -> list[Path]:
         """The half-made and half-removed sites a killed build left beside the output."""
+        prefixes = (prefix,) if prefix else (self.prefix_new, self.prefix_old)
         try:
             entries = list(self.parent.iterdir())
         except OSError:
             return []
         return [
-            entry
-            for entry in entries
-            if entry.name.startswith((self.prefix_new, self.prefix_old)) and entry.is_dir()
+            entry for entry in entries if entry.name.startswith(prefixes) and _real_folder(entry)
         ]
 
     def fresh(self) -> Path:
@@ -139,11 +159,17 @@ class Output:
             shutil.rmtree(fresh, ignore_errors=True)  # `fresh` now holds the old site
             return
         old = Path(tempfile.mkdtemp(prefix=self.prefix_old, dir=self.parent))
-        self.journal.write_text(str(old), encoding="utf-8")
         self.out.rename(old / "site")
         fresh.rename(self.out)
-        self.journal.unlink()
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _real_folder(path: Path) -> bool:
+    """A folder itself, not a link to one (a link could lead out of the project)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 # What a pull request may ship as it is: styles, images and fonts. Scripts, pages and
@@ -192,11 +218,3 @@ def copy_static(
         destination.write_bytes(data)
         copied.append(name)
     return copied
-
-
-def is_regular(path: Path) -> bool:
-    """A regular file itself, not a link to one."""
-    try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
-    except OSError:
-        return False

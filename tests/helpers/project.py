@@ -115,12 +115,8 @@ def tree_hash(folder: Path) -> dict[str, str]:
 
 
 def leftovers(site: Path) -> list[Path]:
-    """What a build left beside its output folder, but for its lock."""
-    return [
-        path
-        for path in site.parent.iterdir()
-        if path.name.startswith(f".{site.name}.") and path.name != f".{site.name}.lock"
-    ]
+    """What a build left beside its output folder (it keeps its lock in the machine's cache)."""
+    return [path for path in site.parent.iterdir() if path.name.startswith(f".{site.name}.")]
 
 
 def all_files(folder: Path) -> set[str]:
