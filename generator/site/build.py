@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
 import re
@@ -38,7 +39,7 @@ from ..verify import Checked, Mismatch, by_id, check_all
 from . import manifest as stamps_of
 from .audit import ASSETS, audit, audit_sitemap, shipped_scripts, with_policy
 from .blocks import Context
-from .cache import claim, owned
+from .cache import claim, owned, signing_key
 from .figures import rule_tables
 from .i18n import Gettext, Language
 from .illustrate import Illustrator
@@ -104,12 +105,16 @@ def shows(templates: Path) -> list[str]:
 
 
 def load_languages(
-    project: Project, settings: SiteSettings | None = None, cache: Path | None = None
+    project: Project,
+    settings: SiteSettings | None = None,
+    cache: Path | None = None,
+    key: bytes = b"",
 ) -> list[Language]:
     """English, then every catalog's language; a broken translation stops the build.
 
     With a cache folder, a catalog read and checked before (the same bytes, the
-    same code) is taken from it, as plain data: Babel does not parse it again.
+    same code, signed with this machine's key) is taken from it, as plain data:
+    Babel does not parse it again.
     """
     files = project.files
     settings = settings or SiteSettings("")
@@ -123,7 +128,7 @@ def load_languages(
         if cache is not None:
             digest = hashlib.sha256(files.read_bytes(path)).hexdigest()
             stored = cache / f"{lang}-{digest[:32]}-{code_version()[:16]}.json"
-            messages = _cached_messages(stored)
+            messages = _cached_messages(stored, key)
             if messages is not None:
                 languages.append(
                     Language.with_messages(lang, messages, path, settings.grouping(lang))
@@ -134,30 +139,39 @@ def load_languages(
         problems += found
         language = Language.of(file, lang, settings.grouping(lang))
         if stored is not None and not found and language.messages is not None:
-            _store_messages(stored, language.messages)
+            _store_messages(stored, language.messages, key)
         languages.append(language)
     if problems:
         raise Problems(problems)
     return languages
 
 
-def _cached_messages(path: Path) -> Messages | None:
+def _signature(key: bytes, payload: bytes) -> str:
+    return hmac.new(key, payload, "sha256").hexdigest()
+
+
+def _cached_messages(path: Path, key: bytes) -> Messages | None:
+    """A catalog this machine checked and signed before; None for anything else."""
     try:
-        return Messages.from_json(json.loads(path.read_text(encoding="utf-8")))
+        signature, _, payload = path.read_bytes().partition(b"\n")
+        if not hmac.compare_digest(signature.decode("ascii"), _signature(key, payload)):
+            return None
+        return Messages.from_json(json.loads(payload.decode("utf-8")))
     except (OSError, ValueError, KeyError, TypeError, AssertionError):
         return None
 
 
-def _store_messages(path: Path, messages: Messages) -> None:
+def _store_messages(path: Path, messages: Messages, key: bytes) -> None:
     # Only a catalog that passed every check is kept; a broken one is read again next time.
+    payload = json.dumps(messages.to_json(), ensure_ascii=False).encode("utf-8")
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}")
-        temporary.write_text(json.dumps(messages.to_json(), ensure_ascii=False), encoding="utf-8")
+        temporary.write_bytes(_signature(key, payload).encode("ascii") + b"\n" + payload)
         os.replace(temporary, path)
 
 
-def load_inputs(project: Project, catalog_cache: Path | None = None) -> Inputs:
+def load_inputs(project: Project, catalog_cache: Path | None = None, key: bytes = b"") -> Inputs:
     """Read and check everything, verifying each scenario once; raise on bad input or mismatch."""
     files = project.files
     settings = load_settings(project.content / "site.yaml", files)
@@ -173,7 +187,7 @@ def load_inputs(project: Project, catalog_cache: Path | None = None) -> Inputs:
         rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
     )
     pages = discover_pages(context)
-    languages = load_languages(project, settings, catalog_cache)
+    languages = load_languages(project, settings, catalog_cache, key)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)
     return Inputs(project, settings, vocabulary, rulesets, checked, pages, languages, static)
@@ -659,7 +673,8 @@ def build(
     previous = Manifest.load(project) if cache is not None else Manifest()
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry else input_stamps(project, previous.inputs)
-    inputs = load_inputs(project, cache / "build" / "catalogs" if cache is not None else None)
+    catalogs = cache / "build" / "catalogs" if cache is not None else None
+    inputs = load_inputs(project, catalogs, signing_key(project) if cache is not None else b"")
     report.scenarios = len(inputs.checked)
     if dry or out is None:
         pictures = PictureStore(project.cache / "pictures", dry=True)
@@ -672,10 +687,11 @@ def build(
     output = Output(out)
     output.check_target()
     claim(project)
-    pictures = PictureStore(project.cache / "pictures", dry=False)
+    pictures = PictureStore(project.cache / "pictures", dry=False, key=signing_key(project))
     recorded = Recorded()
     with output.locked():
         output.recover()
+        pictures.sweep()
         old = out if out.is_dir() and previous.out == os.path.realpath(out) else None
         last = Last(previous, out) if old else None
         try:

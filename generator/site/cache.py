@@ -118,6 +118,21 @@ def adopt(project: Project) -> None:
 
 
 def signing_key(project: Project) -> bytes:
-    """A key known only to this machine's record: what the cache signs can be trusted back."""
-    token = _read(_record(project.cache)) if owned(project) else None
-    return hashlib.sha256(f"belote-site|{token}".encode()).digest() if token else b""
+    """The machine's key, for a cache this machine owns: what it signed can be trusted back.
+
+    One key per machine, kept outside every project, so that the copies of a
+    project (a test's, a second checkout) trust the same pictures and catalogs;
+    empty where the cache is not this machine's or no key can be kept.
+    """
+    if not owned(project):
+        return b""
+    path = machine_cache() / "key"
+    key = _read(path)
+    if key is None:
+        try:
+            _write(path, secrets.token_hex(32))
+            path.chmod(0o600)  # a secret: whoever reads it can sign a cache
+        except OSError:
+            return b""
+        key = _read(path) or ""
+    return bytes.fromhex(key) if len(key) == 64 else b""

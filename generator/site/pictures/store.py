@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import io
 import os
 import shutil
@@ -96,6 +97,8 @@ class PictureStore:
     used: dict[str, Picture] = field(default_factory=dict)
     drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
     drawn_names: set[str] = field(default_factory=set)
+    # The machine's key: a cached picture is used only if its files carry its signature.
+    key: bytes = b""
 
     def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
         """The picture of these inputs (a canonical description of everything drawn)."""
@@ -118,15 +121,32 @@ class PictureStore:
         return names, frozenset(self.drawn_names - before)
 
     def _cached(self, name: str) -> bool:
-        # A link in the cache could lead anywhere: only a regular file of one link counts.
-        return all(_is_own_file(self.cache / f"{name}{suffix}") for suffix in SUFFIXES)
+        # A link in the cache could lead anywhere: only a regular file of one link counts,
+        # and only files whose bytes this machine signed when it drew them.
+        paths = [self.cache / f"{name}{suffix}" for suffix in SUFFIXES]
+        if not all(_is_own_file(path) for path in paths):
+            return False
+        try:
+            signature = (self.cache / f"{name}.sig").read_text(encoding="ascii")
+            files = {
+                suffix: path.read_bytes() for suffix, path in zip(SUFFIXES, paths, strict=True)
+            }
+        except (OSError, UnicodeDecodeError):
+            return False
+        return hmac.compare_digest(signature, self._sign(files))
+
+    def _sign(self, files: dict[str, bytes]) -> str:
+        digest = hmac.new(self.key, digestmod="sha256")
+        for suffix in SUFFIXES:
+            digest.update(len(files[suffix]).to_bytes(8, "big") + files[suffix])
+        return digest.hexdigest()
 
     def _write(self, name: str, files: dict[str, bytes]) -> None:
         """The four files, each whole or not at all: a failed write (a full disk) leaves none."""
         self.cache.mkdir(parents=True, exist_ok=True)
         temporaries = []
         try:
-            for suffix, data in files.items():
+            for suffix, data in [*files.items(), (".sig", self._sign(files).encode())]:
                 temporary = self.cache / f".{name}{suffix}.{os.getpid()}"
                 temporaries.append(temporary)
                 temporary.write_bytes(data)
