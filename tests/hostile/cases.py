@@ -110,7 +110,214 @@ def _nested(depth: int) -> str:
 
 PLAY_TAIL = "rules: maison\ntrump: hearts\ntrick: []\nhand: {seat: north, cards: [KS]}\n"
 
+# -- issue 17: templates reach values only --------------------------------------------------
+# Each template tries to reach a file, the environment or the picture store through an
+# object of the page's context; the sandbox refuses the step, in one line at its line.
+ARTICLE = "templates/article.html"
+BASE = "templates/base.html"
+MAIN = '<main id="main">'
+
+
+def reach(name: str, expression: str, *mentions: str, file: str = BASE) -> Case:
+    return template(name, file, MAIN, MAIN + "{{ " + expression + " }}", *mentions)
+
+
+TEMPLATE_REACH = (
+    reach("template-reads-the-environment", "page.source.joinpath('/proc/self/environ').read_bytes()"),
+    reach("template-writes-a-git-hook", "page.source.parent.parent.joinpath('.git/hooks/post-checkout').write_text('id')"),
+    reach("template-chmods-a-file", "page.source.chmod(511)"),
+    reach("template-unlinks-a-file", "page.source.unlink()"),
+    reach("template-lists-the-home-folder", "page.source.home().iterdir() | list"),
+    reach("template-reads-a-page-input", "page.inputs[0].read_text()"),
+    reach("template-reads-the-next-page-source", "next.page.source.read_text()"),
+    reach("template-reads-a-nav-page-source", "page_links[0].page.source.read_text()"),
+    reach("template-copies-the-picture-store", "pictures.store.copy_into('/tmp')"),
+    reach("template-reaches-the-picture-cache", "pictures.store.cache"),
+    reach("template-reaches-gettext", "words.gettext.language.translations.install()"),
+    reach("template-reaches-the-vocabulary", "words.vocabulary"),
+    template("template-reaches-a-scenario-file", ARTICLE, "{% block main %}", "{% block main %}{{ page.examples[0].scenario.path.read_text() }}"),
+    template("template-reaches-a-scenario-kind", ARTICLE, "{% block main %}", "{% block main %}{{ page.examples[0].checked.kind.read }}"),
+    reach("template-reaches-a-link-source", "page.links[0].source.path"),
+    reach("template-reaches-the-page-kind", "page.kind.load"),
+    reach("template-reaches-the-language-catalog", "language.locale"),
+    reach("template-calls-a-class", "page.__class__"),
+    reach("template-reaches-globals-of-a-lambda", "example_href.__globals__"),
+    reach("template-attr-filter-to-a-path", "page|attr('source')|attr('read_text')"),
+    reach("template-map-to-paths", "page_links|map(attribute='page.source')|map('string')|join"),
+    reach("template-item-lookup-of-a-path", "page['source'].read_text()"),
+    reach("template-rule-set-loader", "rules.__module__"),
+    reach("template-divides-by-zero", "(1, 0)|sum / 0", "ZeroDivisionError"),
+    template(
+        "template-includes-itself",
+        BASE,
+        MAIN,
+        MAIN + '{% include "base.html" %}',
+        "includes itself",
+    ),
+)
+
+# -- issue 17: content is text --------------------------------------------------------------
+CONTENT_MARKUP = (
+    Case(
+        "markup-in-a-rule-set-name",
+        2,
+        ("markup",),
+        "content/rulesets/maison.yaml",
+        edits=(("content/rulesets/maison.yaml", "name: Maison", "name: <script>alert(1)</script> Maison"),),
+    ),
+    Case(
+        "an-entity-in-a-rule-set-description",
+        2,
+        ("markup",),
+        "content/rulesets/maison.yaml",
+        edits=(("content/rulesets/maison.yaml", "description: >-\n", "description: >-\n  &lt;img src=x onerror=alert(1)&gt;\n"),),
+    ),
+    Case(
+        "a-javascript-link-in-a-rule-set-source",
+        2,
+        ("markup",),
+        "content/rulesets/maison.yaml",
+        edits=(("content/rulesets/maison.yaml", "source: >-\n", "source: >-\n  <a href=\"javascript:alert(1)\">the book</a>\n"),),
+    ),
+    Case(
+        "markup-in-a-page-title",
+        2,
+        ("markup",),
+        "content/pages/rules.yaml",
+        edits=(("content/pages/rules.yaml", "title: Belote rules", "title: Belote rules<img src=x onerror=alert(1)>"),),
+    ),
+    Case(
+        "markup-in-a-page-heading",
+        2,
+        ("markup",),
+        "content/pages/rules.yaml",
+        edits=(("content/pages/rules.yaml", "  - heading: Players and cards", "  - heading: \"<svg onload=alert(1)>\""),),
+    ),
+    Case(
+        "markup-in-a-variant-card",
+        2,
+        ("markup",),
+        "content/variants/coinche.yaml",
+        edits=(("content/variants/coinche.yaml", "name: Coinche, official rules", "name: Coinche<iframe srcdoc=x>"),),
+    ),
+    Case(
+        "markup-in-an-option-sentence",
+        2,
+        ("markup",),
+        "content/options.yaml",
+        edits=(("content/options.yaml", "bidding: No auction of bids.", "bidding: No auction <b onmouseover=alert(1)>of bids</b>."),),
+    ),
+    Case(
+        "markup-in-the-vocabulary",
+        2,
+        ("markup",),
+        "content/vocabulary.yaml",
+        edits=(("content/vocabulary.yaml", "  north: North\n", "  north: <script>North</script>\n"),),
+    ),
+    Case(
+        "a-numeric-entity-in-the-vocabulary",
+        2,
+        ("markup",),
+        "content/vocabulary.yaml",
+        edits=(("content/vocabulary.yaml", "  east: East\n", "  east: \"&#60;script&#62;East\"\n"),),
+    ),
+    scenario("markup-in-a-scenario-title", GOOD_PLAY.format(id="t") + "title: <img src=x onerror=alert(1)>\n", "markup"),
+    scenario("markup-in-a-scenario-text", GOOD_PLAY.format(id="u") + "text: see <a href=javascript:alert(1)>this</a>\n", "markup"),
+    Case(
+        "markup-in-the-site-settings",
+        2,
+        ("markup",),
+        "content/site.yaml",
+        edits=(("content/site.yaml", "  be: 2\n", "  \"<b>\": 2\n"),),
+    ),
+)
+
+# -- issue 17: what the audit refuses in a built page ---------------------------------------
+def emits(name: str, markup: str, *mentions: str) -> Case:
+    return template(name, BASE, MAIN, MAIN + markup, *mentions)
+
+
+PAGE_AUDIT = (
+    emits("an-inline-script", "<script>window.__owned = 1</script>", "script"),
+    emits("a-script-from-elsewhere", '<script src="//evil.example/x.js"></script>', "script"),
+    emits("a-script-from-the-project", '<script src="static/site.css"></script>', "script"),
+    emits("an-event-handler", '<img src="x.png" onerror="alert(1)">', "event handler"),
+    emits("an-upper-case-event-handler", '<p OnMouseOver="alert(1)">x</p>', "event handler"),
+    emits("a-javascript-link", '<a href="javascript:alert(1)">x</a>', "javascript"),
+    emits("a-javascript-link-with-a-tab", '<a href="java&#9;script:alert(1)">x</a>', "javascript"),
+    emits("a-javascript-link-with-spaces", '<a href="  javascript:alert(1)">x</a>', "javascript"),
+    emits("a-data-image", '<img src="data:image/svg+xml,<svg onload=alert(1)>">', "data"),
+    emits("a-data-link", '<a href="data:text/html,hi">x</a>', "data"),
+    emits("an-image-from-elsewhere", '<img src="https://evil.example/t.png" alt="">', "https"),
+    emits("a-srcset-from-elsewhere", '<img src="a.png" srcset="a.png 1x, //evil.example/b.png 2x" alt="">', "//"),
+    emits("a-base-element", '<base href="https://evil.example/">', "base"),
+    emits("a-meta-refresh", '<meta http-equiv="refresh" content="0;url=https://evil.example/">', "meta"),
+    emits("a-second-policy", "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src *\">", "meta"),
+    emits("an-iframe-srcdoc", '<iframe srcdoc="<script>alert(1)</script>"></iframe>', "iframe"),
+    emits("an-object", '<object data="x.swf"></object>', "object"),
+    emits("an-embed", '<embed src="x.swf">', "embed"),
+    emits("an-svg-use", '<svg><use href="data:image/svg+xml,x#a"/></svg>', "svg"),
+    emits("a-math-element", "<math><mi>x</mi></math>", "math"),
+    emits("a-template-element", '<template><img src=x onerror=alert(1)></template>', "template"),
+    emits("a-style-element", "<style>body { background: url(//evil.example/t) }</style>", "style"),
+    emits("a-style-attribute", '<p style="background:url(//evil.example/t)">x</p>', "style"),
+    emits("a-form-action", '<form action="https://evil.example/"><input name="q"></form>', "action"),
+    emits("a-formaction", '<button formaction="javascript:alert(1)">x</button>', "formaction"),
+    emits("a-link-import", '<link rel="import" href="x.html">', "link"),
+    emits("a-meta-referrer", '<meta name="referrer" content="unsafe-url">', "meta"),
+    emits("a-noscript-element", "<noscript><p>x</p></noscript>", "noscript"),
+    template(
+        "a-head-without-the-policy-first",
+        BASE,
+        "<!doctype html>",
+        "<!doctype html><!-- <head> -->",
+        "content-security-policy",
+    ),
+    template(
+        "a-script-in-the-sitemap",
+        "templates/sitemap.xml",
+        "</urlset>",
+        '<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script></urlset>',
+        "sitemap",
+    ),
+)
+
+# -- issue 17: static files, build state, babel.cfg -----------------------------------------
+STATE_AND_STATIC = (
+    Case("a-static-script", 2, ("static file",), "templates/static/evil.js", writes=(("templates/static/evil.js", "alert(1)\n"),)),
+    Case("a-static-svg", 2, ("static file",), "templates/static/logo.svg", writes=(("templates/static/logo.svg", "<svg onload='alert(1)'/>"),)),
+    Case("a-static-page", 2, ("static file",), "templates/static/page.html", writes=(("templates/static/page.html", "<script>alert(1)</script>"),)),
+    Case("a-static-file-named-like-a-shipped-script", 2, ("static file",), "templates/static/try.js", writes=(("templates/static/try.js", "alert(1)\n"),)),
+    Case("a-static-module", 2, ("static file",), "templates/static/x.mjs", writes=(("templates/static/x.mjs", "alert(1)\n"),)),
+    Case("a-committed-swap-record-naming-a-neighbour", 2, ("state file",), ".site.swap", writes=((".site.swap", "../neighbour\n"),), command=("build",)),
+    Case("a-committed-swap-record-naming-an-absolute-path", 2, ("state file",), ".site.swap", writes=((".site.swap", "/tmp\n"),), command=("build",)),
+    Case("a-swap-record-not-utf8", 2, ("state file",), ".site.swap", writes=((".site.swap", b"\xff\xfe\n"),), command=("build",)),
+    Case("a-committed-lock", 2, ("state file",), ".site.lock", writes=((".site.lock", ""),), command=("build",)),
+    Case("a-lock-linked-outside", 2, ("state file",), ".site.lock", links=((".site.lock", "/etc/passwd"),), command=("build",)),
+    Case(
+        "babel-cfg-names-a-foreign-extractor",
+        2,
+        ("extractor",),
+        "babel.cfg",
+        edits=(("babel.cfg", "[extractors]\n", "[extractors]\nevil = os:system\n"),),
+        command=("locale", "stats"),
+    ),
+    Case(
+        "babel-cfg-with-a-duplicate-section",
+        2,
+        ("babel.cfg",),
+        "babel.cfg",
+        edits=(("babel.cfg", "[extractors]\n", "[extractors]\n[extractors]\n"),),
+        command=("locale", "stats"),
+    ),
+)
+
+
 CASES: tuple[Case, ...] = (
+    *TEMPLATE_REACH,
+    *CONTENT_MARKUP,
+    *PAGE_AUDIT,
+    *STATE_AND_STATIC,
     # -- reading YAML: memory, hangs and tracebacks ---------------------------------------
     scenario("alias-bomb-in-an-id", _alias_bomb("id: *l8\n" + PLAY_TAIL), "alias"),
     scenario(

@@ -1,0 +1,309 @@
+"""The trust boundary of docs/security.md, tried as a pull request's author would.
+
+- Templates reach values only: the context of every page kind holds no
+  `Path`, store or loader a template could reach, and a template that tries
+  to read the environment, plant a git hook or delete a file outside the
+  project ends the check in one line with nothing touched.
+- Build state is never read from the tree: a committed swap record naming a
+  folder outside the project is refused, and that folder stays as it was.
+- No script runs that the site did not ship: a handler injected into a built
+  page is blocked by the page's Content-Security-Policy, in Chromium.
+- The caches are used only where this machine signed them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.project import ROOT, copy_project, run_captured, shared_build, tree_hash
+from jinja2 import Undefined
+from PIL import Image
+
+from generator.content.files import InputFiles
+from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
+from generator.site.build import Renderer, _cached_messages, _store_messages, load_inputs
+from generator.site.i18n import Gettext
+from generator.site.output import MARKER
+from generator.site.page import page_kinds
+from generator.site.pictures.store import SUFFIXES, Collector, PictureStore
+from generator.site.project import Project
+from generator.site.render import Sandbox
+from generator.site.trust import template_value
+
+# -- templates reach values only -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def contexts() -> dict[str, dict[str, Any]]:
+    """The context of one page of every kind, in English and in a translated language."""
+    inputs = load_inputs(Project(ROOT))
+    renderer = Renderer(inputs, PictureStore(ROOT / ".cache" / "pictures", dry=True))
+    found: dict[str, dict[str, Any]] = {}
+    for page in inputs.pages:
+        for language in (inputs.languages[0], inputs.languages[-1]):
+            name = f"{page.kind.name}/{language.code}"
+            if name not in found:
+                found[name] = renderer.page_context(page, language, Gettext(language), Collector())
+    return found
+
+
+def test_every_page_kind_is_tried(contexts: dict[str, dict[str, Any]]) -> None:
+    kinds = {name.split("/")[0] for name in contexts}
+    assert kinds == set(page_kinds())
+
+
+def _children(obj: Any) -> Iterator[tuple[str, Any]]:
+    """Everything one step from `obj`, by any route: fields, items, members."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            yield f"[{key!r}]", value
+    elif isinstance(obj, (list, tuple, frozenset, set)):
+        for index, value in enumerate(obj):
+            yield f"[{index}]", value
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for field in dataclasses.fields(obj):
+            yield f".{field.name}", getattr(obj, field.name)
+    elif hasattr(obj, "__dict__"):
+        yield from ((f".{name}", value) for name, value in vars(obj).items())
+
+
+_DANGEROUS = (os.PathLike, InputFiles, PictureStore, Collector, Renderer)
+
+
+def test_the_context_holds_values_only(contexts: dict[str, dict[str, Any]]) -> None:
+    """What a template is handed directly is a value or a declared helper, nothing else."""
+    for name, context in contexts.items():
+        for key, value in context.items():
+            assert template_value(value), f"{name}: {key} is a {type(value).__name__}"
+            assert not isinstance(value, _DANGEROUS), f"{name}: {key}"
+
+
+def test_nothing_a_template_can_reach_does_io(contexts: dict[str, dict[str, Any]]) -> None:
+    """Walking every route in the context graph, each object that holds a path, a file
+    reader or a store is refused by the sandbox at the step that would reach it."""
+    sandbox = Sandbox()
+    checked = 0
+    for name, context in contexts.items():
+        seen: set[int] = set()
+        stack: list[tuple[str, Any, bool]] = [(key, value, True) for key, value in context.items()]
+        while stack:
+            where, obj, open_to_templates = stack.pop()
+            if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+                continue
+            seen.add(id(obj))
+            for step, child in _children(obj):
+                if not open_to_templates:
+                    break
+                if step.startswith("."):
+                    reached = sandbox.getattr(obj, step[1:])
+                    opened = not isinstance(reached, Undefined)
+                else:
+                    opened = template_value(child)
+                if isinstance(child, _DANGEROUS):
+                    checked += 1
+                    assert not opened, f"{name}: {where}{step} reaches a {type(child).__name__}"
+                stack.append((where + step, child, opened))
+    assert checked > 50  # every page holds paths somewhere below: each one was tried
+
+
+def _check_with(project: Path, expression: str) -> tuple[int, str]:
+    template = project / "templates" / "base.html"
+    good = template.read_text(encoding="utf-8")
+    template.write_text(good.replace('<main id="main">', '<main id="main">{{ ' + expression + " }}"))
+    try:
+        status, _, err = run_captured(project, "check")
+    finally:
+        template.write_text(good, encoding="utf-8")
+    return status, err
+
+
+def test_a_template_cannot_touch_a_file_outside(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", cache=False)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.txt").write_text("keep me")
+    hooks = project / ".git" / "hooks"
+    hooks.mkdir(parents=True)
+    before = tree_hash(tmp_path / "outside")
+    attempts = {
+        "page.source.parent.parent.joinpath('.git/hooks/post-checkout').write_text('id')": "source",
+        "page.source.parent.parent.parent.joinpath('outside/victim.txt').unlink()": "source",
+        "page.source.parent.parent.parent.joinpath('outside/victim.txt').chmod(511)": "source",
+        "page.source.joinpath('/proc/self/environ').read_bytes()": "source",
+        "pictures.store.copy_into('" + str(outside) + "')": "store",
+    }
+    for expression, attribute in attempts.items():
+        status, err = _check_with(project, expression)
+        assert status == 2, err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and "templates/base.html:" in lines[0], err
+        assert attribute in lines[0], err
+    assert tree_hash(tmp_path / "outside") == before
+    assert list(hooks.iterdir()) == []
+
+
+# -- build state ---------------------------------------------------------------------------
+
+
+def test_a_committed_swap_record_touches_nothing_outside(tmp_path: Path) -> None:
+    """The fresh clone's case: no site/ yet, and a `.site.swap` naming a neighbour's folder."""
+    project = copy_project(tmp_path / "project", cache=False)
+    neighbour = tmp_path / "neighbour"
+    (neighbour / "site").mkdir(parents=True)
+    (neighbour / "site" / MARKER).write_text("built\n")
+    (neighbour / "site" / "theirs.txt").write_text("the neighbour's")
+    before = tree_hash(neighbour)
+    for record in ("../neighbour", str(neighbour), "../neighbour\n"):
+        (project / ".site.swap").write_text(record, encoding="utf-8")
+        status, _, err = run_captured(project, "build")
+        assert status == 2 and "state file" in err and len(err.strip().splitlines()) == 1, err
+        assert tree_hash(neighbour) == before
+        assert not (project / "site").exists()
+
+
+# -- the policy, in a browser --------------------------------------------------------------
+
+
+def test_an_injected_handler_is_blocked(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from generator.site.serve import local_server
+
+    _, site = shared_build(tmp_path_factory)
+    copy = tmp_path_factory.mktemp("injected") / "site"
+    shutil.copytree(site, copy)
+    page = copy / "en" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert POLICY in html
+    injected = (
+        '<img src="x.png" onerror="window.__owned = 1">'
+        "<script>window.__owned_inline = 1</script>"
+        '<a id="go" href="javascript:window.__owned_link = 1">go</a>'
+    )
+    page.write_text(html.replace("</main>", injected + "</main>"), encoding="utf-8")
+    with local_server(copy) as url:
+        tab = browser.new_page()
+        violations: list[str] = []
+        tab.on("console", lambda message: violations.append(message.text))
+        tab.goto(url + "en/index.html", wait_until="load")
+        tab.click("#go")
+        tab.wait_for_timeout(200)
+        owned = tab.evaluate("() => [window.__owned, window.__owned_inline, window.__owned_link]")
+        tab.close()
+    assert owned == [None, None, None]
+    assert sum("Content Security Policy" in text for text in violations) >= 3, violations
+
+
+# -- the audit -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "scheme"),
+    [
+        ("javascript:alert(1)", "javascript"),
+        ("JavaScript:alert(1)", "javascript"),
+        ("  javascript:alert(1)", "javascript"),
+        ("\x01javascript:alert(1)", "javascript"),
+        ("java\tscript:alert(1)", "javascript"),
+        ("java\nscript:alert(1)", "javascript"),
+        ("data:text/html,x", "data"),
+        ("vbscript:x", "vbscript"),
+        ("//evil.example/x", "//"),
+        ("/\\evil.example/x", "//"),
+        ("\\\\evil.example/x", "//"),
+        ("https://example.org/", "https"),
+        ("../static/site.css", None),
+        ("#section-2", None),
+        ("img/abc.png", None),
+    ],
+)
+def test_a_url_scheme_is_read_as_a_browser_reads_it(url: str, scheme: str | None) -> None:
+    assert _scheme(url) == scheme
+
+
+def test_a_page_the_templates_make_passes_the_audit(tmp_path_factory: pytest.TempPathFactory) -> None:
+    _, site = shared_build(tmp_path_factory)
+    pages = sorted(site.rglob("*.html"))
+    assert pages
+    for path in pages:
+        assert audit(path.read_text(encoding="utf-8"), shipped_scripts()) is None, path
+
+
+# -- the caches ----------------------------------------------------------------------------
+
+
+def _draw() -> Image.Image:
+    return Image.new("RGB", (40, 60), "white")
+
+
+def test_a_cached_picture_is_used_only_as_signed(tmp_path: Path) -> None:
+    cache = tmp_path / "pictures"
+    first = PictureStore(cache, key=b"k" * 32)
+    name = first.get("a face", (10, 15), _draw).name
+    assert first.drawn == 1
+    again = PictureStore(cache, key=b"k" * 32)
+    again.get("a face", (10, 15), _draw)
+    assert again.drawn == 0  # signed by this machine: used
+    # Another key (another machine's cache), a changed byte, a hard link: drawn again.
+    stranger = PictureStore(cache, key=b"x" * 32)
+    stranger.get("a face", (10, 15), _draw)
+    assert stranger.drawn == 1
+    png = cache / f"{name}.png"
+    png.write_bytes(png.read_bytes() + b"\0")
+    tampered = PictureStore(cache, key=b"x" * 32)
+    tampered.get("a face", (10, 15), _draw)
+    assert tampered.drawn == 1
+    os.link(png, tmp_path / "elsewhere.png")
+    linked = PictureStore(cache, key=b"x" * 32)
+    linked.get("a face", (10, 15), _draw)
+    assert linked.drawn == 1
+
+
+def test_a_failed_picture_write_leaves_nothing_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "pictures"
+    store = PictureStore(cache)
+    written = 0
+    real = Path.write_bytes
+
+    def full_disk(path: Path, data: bytes) -> int:
+        nonlocal written
+        written += 1
+        if written == 3:
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError):
+        store.get("a face", (10, 15), _draw)
+    monkeypatch.undo()
+    assert not [path for path in cache.iterdir() if path.name.startswith(".")]
+    # What a killed build left (its process gone) is swept by the next one.
+    (cache / ".abc.png.999999999").write_bytes(b"half")
+    (cache / f".abc.png.{os.getpid()}").write_bytes(b"being written")
+    store.sweep()
+    assert sorted(path.name for path in cache.iterdir() if path.name.startswith(".")) == [
+        f".abc.png.{os.getpid()}"
+    ]
+    assert len(SUFFIXES) == 4
+
+
+def test_a_cached_catalog_is_used_only_as_signed(tmp_path: Path) -> None:
+    inputs = load_inputs(Project(ROOT))
+    messages = inputs.languages[-1].messages
+    assert messages is not None
+    stored = tmp_path / "catalog.json"
+    _store_messages(stored, messages, b"k" * 32)
+    kept = _cached_messages(stored, b"k" * 32)
+    assert kept is not None and kept.entries == messages.entries
+    assert _cached_messages(stored, b"x" * 32) is None
+    signature, _, payload = stored.read_bytes().partition(b"\n")
+    stored.write_bytes(signature + b"\n" + payload.replace(b'"', b"'", 1))
+    assert _cached_messages(stored, b"k" * 32) is None
