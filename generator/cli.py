@@ -236,6 +236,16 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_locale(args: argparse.Namespace) -> int:
+    from .site.build import Problems
+
+    try:
+        return _run_locale(args)
+    except Problems as found:
+        # The catalogs' problems as `check` prints them, one line each, and its status.
+        return _report(found.problems, found.exit_code, f"locale {args.action} failed")
+
+
+def _run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
     from .site.build import page_messages
 

@@ -8,11 +8,13 @@ machine.
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -25,12 +27,19 @@ import pytest
 from helpers.project import fresh_copy
 from watchfiles import Change
 
-from generator.site.build import Project
+from generator.content.errors import ContentError
+from generator.site import watch
+from generator.site.build import Problems, Project, Report
+from generator.site.output import Output
+from generator.site.serve import REQUEST_TIMEOUT, QuietHandler, local_server
 from generator.site.watch import (
     CLIENT,
     EVENTS,
+    Hub,
     InputFilter,
     Pending,
+    WatchHandler,
+    rebuild,
     watching,
     with_client,
 )
@@ -317,3 +326,212 @@ def test_a_file_saved_by_replacing_it_is_still_watched(tmp_path: Path) -> None:
         (project.locales / "messages.mo").write_text("")
         (project.content / ".page.yaml.swp").write_text("")
         assert not pending.take(1.0), "a compiled catalog or a swap file made a build"
+
+
+# ---------------------------------------------------------------------------
+# who may ask: only this machine by name (DNS rebinding), and no client for ever
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    (tmp_path / "index.html").write_text("<html><body><p>home</p></body></html>")
+    return tmp_path
+
+
+def _port(url: str) -> int:
+    return int(url.rstrip("/").rsplit(":", 1)[1])
+
+
+def _ask(url: str, path: str, host: str) -> tuple[int, str, str]:
+    """GET `path` with this Host header: (status, Content-Type, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", _port(url), timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", host)
+        connection.endheaders()
+        answer = connection.getresponse()
+        return answer.status, answer.headers["Content-Type"], answer.read().decode()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["evil.example", "evil.example:{port}", "127.0.0.1.evil.example", "localhost:1", ""],
+)
+def test_a_request_for_another_host_is_refused(site: Path, host: str) -> None:
+    with local_server(site) as url:
+        status, kind, body = _ask(url, "/", host.format(port=_port(url)))
+    assert status == 403
+    assert kind.startswith("text/plain")
+    assert "<" not in body and len(body) < 200, body
+    assert "home" not in body
+
+
+@pytest.mark.parametrize(
+    "host", ["localhost:{port}", "127.0.0.1:{port}", "[::1]:{port}", "localhost", "LocalHost"]
+)
+def test_a_request_for_this_machine_is_answered(site: Path, host: str) -> None:
+    with local_server(site) as url:
+        status, _, body = _ask(url, "/", host.format(port=_port(url)))
+    assert status == 200
+    assert "home" in body
+
+
+def test_the_watch_events_are_refused_to_another_host(site: Path) -> None:
+    """A rebinding page must not read the problem lines, which quote the content."""
+    hub = Hub()
+    hub.failed(["error: content/pages/secret.yaml:1: something private"])
+    with local_server(site, handler=functools.partial(WatchHandler, hub=hub)) as url:
+        try:
+            status, _, body = _ask(url, EVENTS, "evil.example")
+            assert status == 403
+            assert "private" not in body
+            status, _, body = _ask(url, "/", "evil.example")
+            assert (status, "home" in body) == (403, False)
+        finally:
+            hub.close()
+
+
+def test_the_server_has_a_request_timeout() -> None:
+    assert QuietHandler.timeout == REQUEST_TIMEOUT
+    assert 0 < REQUEST_TIMEOUT <= 30
+
+
+def test_an_idle_client_neither_blocks_others_nor_stays_connected(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert QuietHandler.timeout is not None, "an idle client would hold its thread for ever"
+    monkeypatch.setattr(QuietHandler, "timeout", 1.0)  # the real one, shortened for the test
+    with local_server(site) as url:
+        idle = socket.create_connection(("127.0.0.1", _port(url)), timeout=10)
+        try:
+            started = time.monotonic()
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                assert answer.status == 200
+            assert time.monotonic() - started < 2
+            # Closed by the server once its timeout is past: the read ends, empty.
+            assert idle.recv(1024) == b""
+            assert time.monotonic() - started < 5
+        finally:
+            idle.close()
+
+
+def test_the_event_stream_outlives_the_request_timeout(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QuietHandler, "timeout", 0.5)
+    monkeypatch.setattr(watch, "KEEPALIVE_SECONDS", 0.2)
+    hub = Hub()
+    with local_server(site, handler=functools.partial(WatchHandler, hub=hub)) as url:
+        events = Events(url)
+        try:
+            events.next(lambda name, _: name == "hello")
+            time.sleep(1.5)  # three times the timeout, with keep-alive comments meanwhile
+            hub.built()
+            events.next(lambda name, _: name == "reload")
+        finally:
+            hub.close()
+            events.close()
+
+
+# ---------------------------------------------------------------------------
+# two servers on one project: the one that finds the other building waits
+
+
+class _Console:
+    def __init__(self) -> None:
+        self.failures: list[ContentError | Problems] = []
+        self.builds = 0
+
+    def serving(self, url: str) -> None:
+        pass
+
+    def built(self, report: Report) -> None:
+        self.builds += 1
+
+    def failed(self, failure: ContentError | Problems) -> list[str]:
+        self.failures.append(failure)
+        return [f"error: {failure}"]
+
+
+def _locking_build(calls: list[float]) -> Callable[[Project, Path], Report]:
+    """A build that takes the output's lock as a real one does, and does nothing else."""
+
+    def fake(project: Project, out: Path) -> Report:
+        calls.append(time.monotonic())
+        with Output(out).locked():
+            return Report()
+
+    return fake
+
+
+def _hold_lock(out: Path, seconds: float) -> tuple[threading.Thread, threading.Event]:
+    taken = threading.Event()
+
+    def hold() -> None:
+        with Output(out).locked():
+            taken.set()
+            time.sleep(seconds)
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    assert taken.wait(10)
+    return thread, taken
+
+
+def _problem_shown(hub: Hub) -> bool:
+    with hub.listen() as listener:
+        events = []
+        while not listener.empty():
+            events.append(listener.get())
+    return any(event and event.startswith("event: problem") for event in events)
+
+
+def test_a_build_that_finds_another_building_waits_and_builds_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[float] = []
+    monkeypatch.setattr(watch, "build", _locking_build(calls))
+    monkeypatch.setattr(watch, "LOCK_POLL_SECONDS", 0.05)
+    out = tmp_path / "site"
+    hub, console = Hub(), _Console()
+    holder, _ = _hold_lock(out, 0.5)
+    status = rebuild(Project(tmp_path), out, hub, console)
+    holder.join()
+    assert status == 0
+    assert console.failures == [], "the other build's lock was shown as a failure"
+    assert (console.builds, len(calls)) == (1, 2)
+    assert calls[1] - calls[0] >= 0.3, "built again before the other build ended"
+    assert not _problem_shown(hub)
+
+
+def test_a_lock_held_past_the_wait_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[float] = []
+    monkeypatch.setattr(watch, "build", _locking_build(calls))
+    monkeypatch.setattr(watch, "LOCK_POLL_SECONDS", 0.05)
+    out = tmp_path / "site"
+    hub, console = Hub(), _Console()
+    holder, _ = _hold_lock(out, 1.5)
+    status = rebuild(Project(tmp_path), out, hub, console, wait=0.3)
+    holder.join()
+    assert status == 2
+    [failure] = console.failures
+    assert isinstance(failure, ContentError)
+    assert failure.message.startswith(watch.LOCK_TAKEN)
+    assert _problem_shown(hub)
+
+
+def test_another_failure_is_not_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def broken(project: Project, out: Path) -> Report:
+        calls.append(1)
+        raise ContentError(tmp_path / "content" / "site.yaml", 3, "bad")
+
+    monkeypatch.setattr(watch, "build", broken)
+    console = _Console()
+    assert rebuild(Project(tmp_path), tmp_path / "site", Hub(), console) == 2
+    assert (len(calls), len(console.failures)) == (1, 1)

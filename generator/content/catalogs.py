@@ -6,7 +6,8 @@ through: an unterminated string (Babel drops its last letter), a msgid
 given twice (Babel keeps the last silently), a control character, a size
 beyond the input limit, and a Plural-Forms header whose count or
 expression would exhaust memory, divide by zero or pick a form that does
-not exist.
+not exist, or a Language header that names another language than the
+catalog's folder (Babel would then take the header's plural rules).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ SOURCE_LANGUAGE = "en"
 LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_[0-9]{3})?")
 # CLDR's languages have at most six plural categories.
 MAX_PLURALS = 6
+# ISO 639 codes that name no language: undetermined, CLDR's root, no linguistic
+# content, multiple, uncoded. Babel reads `und` as English, `root` as no language.
+NOT_LANGUAGES = frozenset({"und", "root", "zxx", "mul", "mis"})
 
 Key = tuple[str | None, str]
 
@@ -62,16 +66,36 @@ def discover_languages(locales: Path) -> list[str]:
                     raise ContentError(
                         folder, None, f"{excerpt(folder.name)} is not a locale code (fr, pt_BR)"
                     )
+                if folder.name == SOURCE_LANGUAGE:
+                    # Never read: its translations would silently not be the English pages'.
+                    raise ContentError(
+                        path, None, "English is the source language: it has no catalog"
+                    )
                 found.append(folder.name)
-    return [SOURCE_LANGUAGE] + [lang for lang in found if lang != SOURCE_LANGUAGE]
+    return [SOURCE_LANGUAGE, *found]
 
 
 def locale_of(lang: str, where: Path) -> Locale:
-    """The CLDR locale of a catalog's code, refused in one line when CLDR does not know it."""
+    """The CLDR locale of a catalog's code, refused in one line when CLDR does not know it.
+
+    Refused too: a code that names no language (`und`, `zxx`), and an alias
+    CLDR reads as another language (`iw` is Hebrew, `he_IL`), whose pages would
+    be tagged with one language and written with the rules of another.
+    """
+    language = lang.split("_", 1)[0]
+    if language.lower() in NOT_LANGUAGES:
+        raise ContentError(where, None, f"{excerpt(lang)} names no language: give a language code")
     try:
-        return Locale.parse(lang)
+        locale = Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
         raise ContentError(where, None, f"CLDR knows no locale {excerpt(lang)}") from None
+    if locale.language != language:
+        raise ContentError(
+            where,
+            None,
+            f"{excerpt(lang)} is another code for {excerpt(str(locale))}: use {locale.language}",
+        )
+    return locale
 
 
 def _check_lines(path: Path, text: str) -> dict[Key, int]:
@@ -148,6 +172,60 @@ def _header(text: str) -> tuple[str, int]:
     return "", 0
 
 
+def _header_rows(text: str) -> list[tuple[str, int]]:
+    """The header entry's rows (`Name: value`), each with the line its text starts on.
+
+    A row that starts with a space continues the one before, as the email
+    parser Babel reads the header with folds it.
+    """
+    _, start = _header(text)
+    if not start:
+        return []
+    lines = text.splitlines()
+    rows: list[tuple[str, int]] = []
+    current: str | None = None
+    at = start
+    for number in range(start, len(lines) + 1):
+        stripped = lines[number - 1].strip()
+        if number > start and not stripped.startswith('"'):
+            break
+        *ended, rest = _value(stripped).split("\\n")
+        for piece in ended:
+            rows.append(((current or "") + piece, at if current is not None else number))
+            current = None
+        if rest:
+            if current is None:
+                current, at = rest, number
+            else:
+                current += rest
+    if current is not None:
+        rows.append((current, at))
+    folded: list[tuple[str, int]] = []
+    for row, line in rows:
+        if row[:1] in (" ", "\t") and folded:
+            folded[-1] = (folded[-1][0] + row, folded[-1][1])
+        else:
+            folded.append((row, line))
+    return folded
+
+
+def _check_language(path: Path, text: str, lang: str) -> None:
+    """The header's Language is the folder's: Babel would take the header's plural rules."""
+    for row, line in _header_rows(text):
+        name, colon, value = row.partition(":")
+        if not colon or name.strip().lower() != "language":
+            continue
+        declared = value.strip().replace("-", "_")
+        if declared != lang:
+            said = f"says {excerpt(declared)}" if declared else "is empty"
+            raise ContentError(
+                path,
+                line,
+                f"the Language header {said}, but the catalog is in the folder of {lang}: "
+                f"write Language: {lang}",
+            )
+
+
 def _check_plural_forms(path: Path, text: str) -> None:
     """The header's plural rule, checked before Babel compiles (or allocates for) it."""
     header, where = _header(text)
@@ -207,6 +285,7 @@ def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
     locale_of(lang, path)
     text = files.read_text(path)
     lines = _check_lines(path, text)
+    _check_language(path, text, lang)
     _check_plural_forms(path, text)
     try:
         catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
