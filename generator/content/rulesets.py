@@ -117,7 +117,10 @@ def _value(hint: Any, source: Source, f: dataclasses.Field[Any], what: str) -> A
     if hint is int:
         return _bounded(source, f, what)
     if hint is str:
-        return source.text(what)
+        text = source.text(what)
+        if f.metadata.get("url") and not _HTTPS.fullmatch(text):
+            raise source.error(f"{what} must be an https:// address, not {excerpt(text)}")
+        return text
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _enum(source, hint, what)
     if origin is tuple:
@@ -330,7 +333,9 @@ class RuleSets:
 
 # Fields of a rule set that are not options of play: what it is called and
 # where it comes from, and the wording of its examples' first line.
-_NOT_OPTIONS = frozenset({"name", "description", "source", "mode_line"})
+_NOT_OPTIONS = frozenset({"name", "description", "source", "url", "mode_line"})
+# A link a page may show: https only, with nothing a browser would read as more.
+_HTTPS = re.compile(r"https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/?#-]*)?")
 
 
 @dataclass(frozen=True)

@@ -37,12 +37,14 @@ def option(
     high: int | None = None,
     default: Any = ...,
     default_factory: Any = None,
+    url: bool = False,
 ) -> Any:
     """A rule-set field with what the loader needs to know: its YAML key and its bounds.
 
-    `low` and `high` bound a number, or every number of a mapping.
+    `low` and `high` bound a number, or every number of a mapping; `url` makes
+    a text a web address (`https:` only), which pages show as a link.
     """
-    metadata = {"key": key, "low": low, "high": high}
+    metadata = {"key": key, "low": low, "high": high, "url": url}
     if default_factory is not None:
         return field(metadata=metadata, default_factory=default_factory)
     if default is ...:
@@ -331,6 +333,8 @@ class RuleSet:
     description: str = option(default="")
     # The rule book, edition and sections the options come from.
     source: str = option(default="")
+    # Where a reader finds that source (an https address), if anywhere.
+    source_url: str = option(key="url", default="", url=True)
     # The line that opens each example: game mode, rule set and trump (a message).
     mode_lines: Mapping[TrumpMode, str] = option(key="mode_line", default_factory=dict)
     order: tuple[Seat, ...] = field(init=False)
