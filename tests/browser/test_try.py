@@ -220,5 +220,5 @@ def test_axe_and_the_nu_checker_pass_after_trying(
 
 
 def test_the_script_is_at_most_six_kilobytes_compressed() -> None:
-    script = (ROOT / "templates" / "static" / "try.js").read_bytes()
+    script = (ROOT / "generator" / "site" / "assets" / "try.js").read_bytes()
     assert len(gzip.compress(script, 9)) <= 6 * 1024
