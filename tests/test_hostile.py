@@ -30,6 +30,7 @@ from helpers.project import fresh_copy, leftovers, tree_hash
 from hostile.cases import CASES, Case
 
 from generator.site.cache import adopt
+from generator.site.output import Output
 from generator.site.project import Project
 
 # Every case runs under these bounds: a build that needed more is a failure.
@@ -243,7 +244,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path
 def test_a_second_build_at_the_same_time_fails_in_one_line(built: tuple[Path, Path]) -> None:
     project, site = built
     before = tree_hash(site)
-    lock = site.parent / f".{site.name}.lock"
+    lock = Output(site).lock_path  # in the machine's cache, outside the project
     with lock.open("a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         done = subprocess.run(

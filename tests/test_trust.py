@@ -115,7 +115,9 @@ def test_nothing_a_template_can_reach_does_io(contexts: dict[str, dict[str, Any]
 def _check_with(project: Path, expression: str) -> tuple[int, str]:
     template = project / "templates" / "base.html"
     good = template.read_text(encoding="utf-8")
-    template.write_text(good.replace('<main id="main">', '<main id="main">{{ ' + expression + " }}"))
+    template.write_text(
+        good.replace('<main id="main">', '<main id="main">{{ ' + expression + " }}")
+    )
     try:
         status, _, err = run_captured(project, "check")
     finally:
@@ -227,7 +229,9 @@ def test_a_url_scheme_is_read_as_a_browser_reads_it(url: str, scheme: str | None
     assert _scheme(url) == scheme
 
 
-def test_a_page_the_templates_make_passes_the_audit(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_a_page_the_templates_make_passes_the_audit(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     _, site = shared_build(tmp_path_factory)
     pages = sorted(site.rglob("*.html"))
     assert pages

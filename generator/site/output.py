@@ -88,6 +88,11 @@ class Output:
         """Hold the output's lock for the block; a second build fails in one line."""
         try:
             self.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ContentError(
+                self.out, None, f"cannot write beside the output: {error.strerror}"
+            ) from None
+        try:
             self.lock_path.parent.mkdir(parents=True, exist_ok=True)
             handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except OSError as error:

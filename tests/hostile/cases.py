@@ -10,6 +10,7 @@ scenario corpus of `tests/bad_input/` joins them there.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,8 +124,13 @@ def reach(name: str, expression: str, *mentions: str, file: str = BASE) -> Case:
 
 
 TEMPLATE_REACH = (
-    reach("template-reads-the-environment", "page.source.joinpath('/proc/self/environ').read_bytes()"),
-    reach("template-writes-a-git-hook", "page.source.parent.parent.joinpath('.git/hooks/post-checkout').write_text('id')"),
+    reach(
+        "template-reads-the-environment", "page.source.joinpath('/proc/self/environ').read_bytes()"
+    ),
+    reach(
+        "template-writes-a-git-hook",
+        "page.source.parent.parent.joinpath('.git/hooks/post-checkout').write_text('id')",
+    ),
     reach("template-chmods-a-file", "page.source.chmod(511)"),
     reach("template-unlinks-a-file", "page.source.unlink()"),
     reach("template-lists-the-home-folder", "page.source.home().iterdir() | list"),
@@ -135,8 +141,18 @@ TEMPLATE_REACH = (
     reach("template-reaches-the-picture-cache", "pictures.store.cache"),
     reach("template-reaches-gettext", "words.gettext.language.translations.install()"),
     reach("template-reaches-the-vocabulary", "words.vocabulary"),
-    template("template-reaches-a-scenario-file", ARTICLE, "{% block main %}", "{% block main %}{{ page.examples[0].scenario.path.read_text() }}"),
-    template("template-reaches-a-scenario-kind", ARTICLE, "{% block main %}", "{% block main %}{{ page.examples[0].checked.kind.read }}"),
+    template(
+        "template-reaches-a-scenario-file",
+        ARTICLE,
+        "{% block main %}",
+        "{% block main %}{{ page.examples[0].scenario.path.read_text() }}",
+    ),
+    template(
+        "template-reaches-a-scenario-kind",
+        ARTICLE,
+        "{% block main %}",
+        "{% block main %}{{ page.examples[0].checked.kind.read }}",
+    ),
     reach("template-reaches-a-link-source", "page.links[0].source.path"),
     reach("template-reaches-the-page-kind", "page.kind.load"),
     reach("template-reaches-the-language-catalog", "language.locale"),
@@ -163,78 +179,134 @@ CONTENT_MARKUP = (
         2,
         ("markup",),
         "content/rulesets/maison.yaml",
-        edits=(("content/rulesets/maison.yaml", "name: Maison", "name: <script>alert(1)</script> Maison"),),
+        edits=(
+            (
+                "content/rulesets/maison.yaml",
+                "name: Maison",
+                "name: <script>alert(1)</script> Maison",
+            ),
+        ),
     ),
     Case(
         "an-entity-in-a-rule-set-description",
         2,
         ("markup",),
         "content/rulesets/maison.yaml",
-        edits=(("content/rulesets/maison.yaml", "description: >-\n", "description: >-\n  &lt;img src=x onerror=alert(1)&gt;\n"),),
+        edits=(
+            (
+                "content/rulesets/maison.yaml",
+                "description: >-\n",
+                "description: >-\n  &lt;img src=x onerror=alert(1)&gt;\n",
+            ),
+        ),
     ),
     Case(
         "a-javascript-link-in-a-rule-set-source",
         2,
         ("markup",),
         "content/rulesets/maison.yaml",
-        edits=(("content/rulesets/maison.yaml", "source: >-\n", "source: >-\n  <a href=\"javascript:alert(1)\">the book</a>\n"),),
+        edits=(
+            (
+                "content/rulesets/maison.yaml",
+                "source: >-\n",
+                'source: >-\n  <a href="javascript:alert(1)">the book</a>\n',
+            ),
+        ),
     ),
     Case(
         "markup-in-a-page-title",
         2,
         ("markup",),
         "content/pages/rules.yaml",
-        edits=(("content/pages/rules.yaml", "title: Belote rules", "title: Belote rules<img src=x onerror=alert(1)>"),),
+        edits=(
+            (
+                "content/pages/rules.yaml",
+                "title: Belote rules",
+                "title: Belote rules<img src=x onerror=alert(1)>",
+            ),
+        ),
     ),
     Case(
         "markup-in-a-page-heading",
         2,
         ("markup",),
         "content/pages/rules.yaml",
-        edits=(("content/pages/rules.yaml", "  - heading: Players and cards", "  - heading: \"<svg onload=alert(1)>\""),),
+        edits=(
+            (
+                "content/pages/rules.yaml",
+                "  - heading: Players and cards",
+                '  - heading: "<svg onload=alert(1)>"',
+            ),
+        ),
     ),
     Case(
         "markup-in-a-variant-card",
         2,
         ("markup",),
         "content/variants/coinche.yaml",
-        edits=(("content/variants/coinche.yaml", "name: Coinche, official rules", "name: Coinche<iframe srcdoc=x>"),),
+        edits=(
+            (
+                "content/variants/coinche.yaml",
+                "name: Coinche, official rules",
+                "name: Coinche<iframe srcdoc=x>",
+            ),
+        ),
     ),
     Case(
         "markup-in-an-option-sentence",
         2,
         ("markup",),
         "content/options.yaml",
-        edits=(("content/options.yaml", "bidding: No auction of bids.", "bidding: No auction <b onmouseover=alert(1)>of bids</b>."),),
+        edits=(
+            (
+                "content/options.yaml",
+                "bidding: No auction of bids.",
+                "bidding: No auction <b onmouseover=alert(1)>of bids</b>.",
+            ),
+        ),
     ),
     Case(
         "markup-in-the-vocabulary",
         2,
         ("markup",),
         "content/vocabulary.yaml",
-        edits=(("content/vocabulary.yaml", "  north: North\n", "  north: <script>North</script>\n"),),
+        edits=(
+            ("content/vocabulary.yaml", "  north: North\n", "  north: <script>North</script>\n"),
+        ),
     ),
     Case(
         "a-numeric-entity-in-the-vocabulary",
         2,
         ("markup",),
         "content/vocabulary.yaml",
-        edits=(("content/vocabulary.yaml", "  east: East\n", "  east: \"&#60;script&#62;East\"\n"),),
+        edits=(("content/vocabulary.yaml", "  east: East\n", '  east: "&#60;script&#62;East"\n'),),
     ),
-    scenario("markup-in-a-scenario-title", GOOD_PLAY.format(id="t") + "title: <img src=x onerror=alert(1)>\n", "markup"),
-    scenario("markup-in-a-scenario-text", GOOD_PLAY.format(id="u") + "text: see <a href=javascript:alert(1)>this</a>\n", "markup"),
+    scenario(
+        "markup-in-a-scenario-title",
+        GOOD_PLAY.format(id="t") + "title: <img src=x onerror=alert(1)>\n",
+        "markup",
+    ),
+    scenario(
+        "markup-in-a-scenario-text",
+        GOOD_PLAY.format(id="u") + "text: see <a href=javascript:alert(1)>this</a>\n",
+        "markup",
+    ),
     Case(
         "markup-in-the-site-settings",
         2,
         ("markup",),
         "content/site.yaml",
-        edits=(("content/site.yaml", "  be: 2\n", "  \"<b>\": 2\n"),),
+        edits=(("content/site.yaml", "  be: 2\n", '  "<b>": 2\n'),),
     ),
 )
 
+
 # -- issue 17: what the audit refuses in a built page ---------------------------------------
 def emits(name: str, markup: str, *mentions: str) -> Case:
-    return template(name, BASE, MAIN, MAIN + markup, *mentions)
+    # The refusal names the page and its kind's template: which template of those it
+    # includes wrote the markup, the built page cannot say.
+    case = template(name, BASE, MAIN, MAIN + markup, *mentions)
+    return dataclasses.replace(case, names="templates/")
 
 
 PAGE_AUDIT = (
@@ -249,29 +321,46 @@ PAGE_AUDIT = (
     emits("a-data-image", '<img src="data:image/svg+xml,<svg onload=alert(1)>">', "data"),
     emits("a-data-link", '<a href="data:text/html,hi">x</a>', "data"),
     emits("an-image-from-elsewhere", '<img src="https://evil.example/t.png" alt="">', "https"),
-    emits("a-srcset-from-elsewhere", '<img src="a.png" srcset="a.png 1x, //evil.example/b.png 2x" alt="">', "//"),
+    emits(
+        "a-srcset-from-elsewhere",
+        '<img src="a.png" srcset="a.png 1x, //evil.example/b.png 2x" alt="">',
+        "//",
+    ),
     emits("a-base-element", '<base href="https://evil.example/">', "base"),
-    emits("a-meta-refresh", '<meta http-equiv="refresh" content="0;url=https://evil.example/">', "meta"),
-    emits("a-second-policy", "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src *\">", "meta"),
+    emits(
+        "a-meta-refresh",
+        '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+        "meta",
+    ),
+    emits(
+        "a-second-policy",
+        '<meta http-equiv="Content-Security-Policy" content="script-src *">',
+        "meta",
+    ),
     emits("an-iframe-srcdoc", '<iframe srcdoc="<script>alert(1)</script>"></iframe>', "iframe"),
     emits("an-object", '<object data="x.swf"></object>', "object"),
     emits("an-embed", '<embed src="x.swf">', "embed"),
     emits("an-svg-use", '<svg><use href="data:image/svg+xml,x#a"/></svg>', "svg"),
     emits("a-math-element", "<math><mi>x</mi></math>", "math"),
-    emits("a-template-element", '<template><img src=x onerror=alert(1)></template>', "template"),
+    emits("a-template-element", "<template><img src=x onerror=alert(1)></template>", "template"),
     emits("a-style-element", "<style>body { background: url(//evil.example/t) }</style>", "style"),
     emits("a-style-attribute", '<p style="background:url(//evil.example/t)">x</p>', "style"),
-    emits("a-form-action", '<form action="https://evil.example/"><input name="q"></form>', "action"),
+    emits(
+        "a-form-action", '<form action="https://evil.example/"><input name="q"></form>', "action"
+    ),
     emits("a-formaction", '<button formaction="javascript:alert(1)">x</button>', "formaction"),
     emits("a-link-import", '<link rel="import" href="x.html">', "link"),
     emits("a-meta-referrer", '<meta name="referrer" content="unsafe-url">', "meta"),
     emits("a-noscript-element", "<noscript><p>x</p></noscript>", "noscript"),
-    template(
-        "a-head-without-the-policy-first",
-        BASE,
-        "<!doctype html>",
-        "<!doctype html><!-- <head> -->",
-        "content-security-policy",
+    dataclasses.replace(
+        template(
+            "a-head-without-the-policy-first",
+            BASE,
+            "<!doctype html>",
+            "<!doctype html><!-- <head> -->",
+            "content-security-policy",
+        ),
+        names="templates/",
     ),
     template(
         "a-script-in-the-sitemap",
@@ -284,16 +373,81 @@ PAGE_AUDIT = (
 
 # -- issue 17: static files, build state, babel.cfg -----------------------------------------
 STATE_AND_STATIC = (
-    Case("a-static-script", 2, ("static file",), "templates/static/evil.js", writes=(("templates/static/evil.js", "alert(1)\n"),)),
-    Case("a-static-svg", 2, ("static file",), "templates/static/logo.svg", writes=(("templates/static/logo.svg", "<svg onload='alert(1)'/>"),)),
-    Case("a-static-page", 2, ("static file",), "templates/static/page.html", writes=(("templates/static/page.html", "<script>alert(1)</script>"),)),
-    Case("a-static-file-named-like-a-shipped-script", 2, ("static file",), "templates/static/try.js", writes=(("templates/static/try.js", "alert(1)\n"),)),
-    Case("a-static-module", 2, ("static file",), "templates/static/x.mjs", writes=(("templates/static/x.mjs", "alert(1)\n"),)),
-    Case("a-committed-swap-record-naming-a-neighbour", 2, ("state file",), ".site.swap", writes=((".site.swap", "../neighbour\n"),), command=("build",)),
-    Case("a-committed-swap-record-naming-an-absolute-path", 2, ("state file",), ".site.swap", writes=((".site.swap", "/tmp\n"),), command=("build",)),
-    Case("a-swap-record-not-utf8", 2, ("state file",), ".site.swap", writes=((".site.swap", b"\xff\xfe\n"),), command=("build",)),
-    Case("a-committed-lock", 2, ("state file",), ".site.lock", writes=((".site.lock", ""),), command=("build",)),
-    Case("a-lock-linked-outside", 2, ("state file",), ".site.lock", links=((".site.lock", "/etc/passwd"),), command=("build",)),
+    Case(
+        "a-static-script",
+        2,
+        ("static file",),
+        "templates/static/evil.js",
+        writes=(("templates/static/evil.js", "alert(1)\n"),),
+    ),
+    Case(
+        "a-static-svg",
+        2,
+        ("static file",),
+        "templates/static/logo.svg",
+        writes=(("templates/static/logo.svg", "<svg onload='alert(1)'/>"),),
+    ),
+    Case(
+        "a-static-page",
+        2,
+        ("static file",),
+        "templates/static/page.html",
+        writes=(("templates/static/page.html", "<script>alert(1)</script>"),),
+    ),
+    Case(
+        "a-static-file-named-like-a-shipped-script",
+        2,
+        ("static file",),
+        "templates/static/try.js",
+        writes=(("templates/static/try.js", "alert(1)\n"),),
+    ),
+    Case(
+        "a-static-module",
+        2,
+        ("static file",),
+        "templates/static/x.mjs",
+        writes=(("templates/static/x.mjs", "alert(1)\n"),),
+    ),
+    Case(
+        "a-committed-swap-record-naming-a-neighbour",
+        2,
+        ("state file",),
+        ".site.swap",
+        writes=((".site.swap", "../neighbour\n"),),
+        command=("build",),
+    ),
+    Case(
+        "a-committed-swap-record-naming-an-absolute-path",
+        2,
+        ("state file",),
+        ".site.swap",
+        writes=((".site.swap", "/tmp\n"),),
+        command=("build",),
+    ),
+    Case(
+        "a-swap-record-not-utf8",
+        2,
+        ("state file",),
+        ".site.swap",
+        writes=((".site.swap", b"\xff\xfe\n"),),
+        command=("build",),
+    ),
+    Case(
+        "a-committed-lock",
+        2,
+        ("state file",),
+        ".site.lock",
+        writes=((".site.lock", ""),),
+        command=("build",),
+    ),
+    Case(
+        "a-lock-linked-outside",
+        2,
+        ("state file",),
+        ".site.lock",
+        links=((".site.lock", "/etc/passwd"),),
+        command=("build",),
+    ),
     Case(
         "babel-cfg-names-a-foreign-extractor",
         2,
