@@ -202,6 +202,23 @@ def test_an_injected_handler_is_blocked(
     assert sum("Content Security Policy" in text for text in violations) >= 3, violations
 
 
+@pytest.mark.parametrize(("locale", "lands"), [("sk-SK", "sk/index.html"), ("fr", "fr/index.html")])
+def test_the_root_page_sends_a_browser_to_its_language_from_a_shipped_script(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory, locale: str, lands: str
+) -> None:
+    """The redirect moved out of the page into static/root.js, under the policy."""
+    from generator.site.serve import local_server
+
+    _, site = shared_build(tmp_path_factory)
+    assert "<script>" not in (site / "index.html").read_text(encoding="utf-8")
+    with local_server(site) as url:
+        context = browser.new_context(locale=locale)
+        tab = context.new_page()
+        tab.goto(url, wait_until="load")
+        tab.wait_for_url(url + lands)
+        context.close()
+
+
 # -- the audit -----------------------------------------------------------------------------
 
 
