@@ -26,9 +26,9 @@ What is built, each a project folder of its own (the real project is never writt
 
 What is timed, each build a fresh `belote-site build --quiet` subprocess, wall-clock, best of
 `--repeat` runs (`--repeat-empty` for the first line):
-- cold, empty picture cache: the project's .cache/ and the output deleted;
-- cold, pictures cached: .cache/pictures (and the cache's ownership token) kept, the output
-  and the rest of .cache/ deleted;
+- cold, empty picture cache: the project's .cache/, the machine's picture cache and the
+  output deleted;
+- cold, pictures cached: the machine's picture cache kept, the output and .cache/ deleted;
 - no-op rebuild: the same build again, nothing changed;
 - edit one scenario: a play example a page shows gains (or loses) `from_app: true`;
 - edit one translation: one msgstr of one catalog, shown on one page, changed;
@@ -84,9 +84,6 @@ COPY = "copy"  # the mark of copied slugs and scenario ids: legal-cards-copy2
 AGREE_UP_TO = 20
 MB = 1e6
 GOAL_WIDTH = 60  # the goals' column
-# What a cold build with its pictures cached keeps of .cache/: the pictures, and the cache's
-# ownership token (generator/site/cache.py), without which the build empties the whole cache.
-KEEP_WITH_PICTURES = ("pictures", "owner")
 
 # Measurement keys, in the order they run and print, with their labels.
 MEASURES = {
@@ -639,20 +636,21 @@ class Result:
         return max(run.peak_mb for m in measures for run in self.runs[m])
 
 
+def picture_cache(site: Site) -> Path:
+    """The machine-wide picture cache, as the benchmark's builds see it (`build_env`)."""
+    return site.project.parent / "xdg-cache" / "belote-site" / "pictures"
+
+
 def clear(site: Site, *, keep_pictures: bool) -> None:
     shutil.rmtree(site.out, ignore_errors=True)
-    cache = site.project / ".cache"
-    if not keep_pictures or not cache.is_dir():
-        shutil.rmtree(cache, ignore_errors=True)
-        return
-    for child in cache.iterdir():
-        if child.name not in KEEP_WITH_PICTURES:
-            shutil.rmtree(child) if child.is_dir() else child.unlink()
+    shutil.rmtree(site.project / ".cache", ignore_errors=True)
+    if not keep_pictures:
+        shutil.rmtree(picture_cache(site), ignore_errors=True)
 
 
 def redrawn(site: Site, since: float) -> int:
     """Picture files the cache gained or rewrote since `since` (drawn, not reused)."""
-    folder = site.project / ".cache" / "pictures"
+    folder = picture_cache(site)
     files = folder.iterdir() if folder.is_dir() else iter(())
     return sum(1 for path in files if path.stat().st_mtime > since)
 

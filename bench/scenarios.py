@@ -56,12 +56,6 @@ def make_project(target: Path, count: int) -> None:
     for name in ("content", "templates", "locales"):
         shutil.copytree(ROOT / name, target / name)
     shutil.copy2(ROOT / "babel.cfg", target / "babel.cfg")
-    if (ROOT / ".cache" / "pictures").is_dir():
-        shutil.copytree(ROOT / ".cache" / "pictures", target / ".cache" / "pictures")
-        from generator.site.cache import adopt
-        from generator.site.project import Project
-
-        adopt(Project(target))
     rulesets = RuleSets(target / "content" / "rulesets", InputFiles.of(target))
     # Four-player rule sets: every scenario's table has four seats.
     rules_ids = [r.id for r in rulesets.all() if r.players == 4]

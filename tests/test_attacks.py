@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import pytest
 from helpers.html import parse
 from helpers.project import cli_quiet, fresh_copy, po_path
 
+from generator.site.project import machine_cache
 from generator.site.serve import local_server
 
 SECRET = "belote-secret-token-4242"
@@ -46,20 +48,28 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     _translate(catalog, "Jack of hearts", PAYLOAD, "card")
     # A comment opener, which would hide the rest of the page.
     _translate(catalog, "Card by card", "<!-- Karta po karte")
-    # A secret outside the project, and a cached picture linked to it.
+    # A secret outside the project, and a cached picture linked to it: in a machine cache
+    # of this build's own (a copy of the machine's), so that no other test sees the link.
     outside = project.parent / "secret.txt"
     outside.write_text(SECRET)
-    pictures = sorted((project / ".cache" / "pictures").glob("*.png"))
+    xdg = project.parent / "xdg-cache"
+    shutil.copytree(machine_cache(), xdg / "belote-site", ignore=shutil.ignore_patterns("locks"))
+    pictures = sorted((xdg / "belote-site" / "pictures").glob("*.png"))
     assert pictures
     victim = pictures[0]
     victim.unlink()
     victim.symlink_to(outside)
     site = project.parent / "site"
-    os.environ["BELOTE_TEST_SECRET"] = SECRET
+    saved = {name: os.environ.get(name) for name in ("BELOTE_TEST_SECRET", "XDG_CACHE_HOME")}
+    os.environ.update(BELOTE_TEST_SECRET=SECRET, XDG_CACHE_HOME=str(xdg))
     try:
         cli_quiet(project, "build", "--out", site)
     finally:
-        del os.environ["BELOTE_TEST_SECRET"]
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     return project, site
 
 

@@ -32,7 +32,6 @@ from helpers.project import (
 )
 
 from generator.site.build import build
-from generator.site.cache import adopt
 from generator.site.project import Project
 from generator.verify import scenario_kinds
 
@@ -443,9 +442,6 @@ def _tracked_files(target: Path) -> None:
     subprocess.run([*git, "init", "-q"], cwd=target, check=True)
     subprocess.run([*git, "add", "-A"], cwd=target, check=True)
     subprocess.run([*git, "commit", "-q", "-m", "copy"], cwd=target, check=True)
-    if (ROOT / ".cache" / "pictures").is_dir():
-        shutil.copytree(ROOT / ".cache" / "pictures", target / ".cache" / "pictures")
-        adopt(Project(target))
 
 
 def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:

@@ -335,7 +335,9 @@ class RuleSets:
 # where it comes from, and the wording of its examples' first line.
 _NOT_OPTIONS = frozenset({"name", "description", "source", "url", "mode_line"})
 # A link a page may show: https only, with nothing a browser would read as more.
-_HTTPS = re.compile(r"https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/?#-]*)?")
+_HTTPS = re.compile(
+    r"https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/?#-]*)?"
+)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from ..verify import Checked, Mismatch, by_id, check_all
 from . import manifest as stamps_of
 from .audit import ASSETS, audit, audit_sitemap, shipped_scripts, with_policy
 from .blocks import Context
-from .cache import claim, owned, signing_key
+from .cache import claim, machine_key, owned, signing_key
 from .figures import rule_tables
 from .i18n import Gettext, Language
 from .illustrate import Illustrator
@@ -48,7 +48,7 @@ from .manifest import Manifest, code_version, input_stamps, output_stamps
 from .output import Output, copy_static, static_files
 from .page import LoadContext, Page, discover_pages, neighbours
 from .pictures.store import Collector, Pictures, PictureStore
-from .project import Project
+from .project import Project, machine_cache
 from .render import environment, install, render
 from .settings import SiteSettings, load_settings
 from .views import LanguageView, PageView
@@ -604,7 +604,7 @@ def check_out(project: Project, out: Path) -> None:
     """Refuse an output that is, or holds, or lies inside the project's inputs."""
     target = Path(os.path.realpath(out))
     root = Path(os.path.realpath(project.root))
-    for folder in (*project.inputs(), project.root / "generator", project.cache):
+    for folder in (*project.inputs(), project.root / "generator", project.cache, machine_cache()):
         real = Path(os.path.realpath(folder))
         if _inside(target, real):
             raise ContentError(
@@ -677,7 +677,7 @@ def build(
     inputs = load_inputs(project, catalogs, signing_key(project) if cache is not None else b"")
     report.scenarios = len(inputs.checked)
     if dry or out is None:
-        pictures = PictureStore(project.cache / "pictures", dry=True)
+        pictures = PictureStore(project.pictures, dry=True)
         for _ in render_all(inputs, pictures, report, workers=workers, progress=progress):
             pass
         report.seconds = time.perf_counter() - started
@@ -687,7 +687,7 @@ def build(
     output = Output(out)
     output.check_target()
     claim(project)
-    pictures = PictureStore(project.cache / "pictures", dry=False, key=signing_key(project))
+    pictures = PictureStore(project.pictures, dry=False, key=machine_key())
     recorded = Recorded()
     with output.locked():
         output.recover()
@@ -760,7 +760,7 @@ def _keep_if_same(fresh: Path, old: Path | None, copied: Path) -> None:
 def page_messages(project: Project) -> dict[str, set[Key]]:
     """For each page, every catalog message it shows (found by rendering it in English)."""
     inputs = load_inputs(project)
-    renderer = Renderer(inputs, PictureStore(project.cache / "pictures", dry=True))
+    renderer = Renderer(inputs, PictureStore(project.pictures, dry=True))
     source = inputs.languages[0]
     return {
         page.key or "home": set(renderer.render_page(page, source).used) for page in inputs.pages

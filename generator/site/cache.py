@@ -25,15 +25,9 @@ import subprocess
 from pathlib import Path
 
 from ..content.errors import ContentError
-from .project import Project
+from .project import Project, machine_cache
 
 _TOKEN = "owner"
-
-
-def machine_cache() -> Path:
-    """The machine's own folder for belote-site, outside every project (no pull request's)."""
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return home / "belote-site"
 
 
 def _record(cache: Path) -> Path:
@@ -117,22 +111,36 @@ def adopt(project: Project) -> None:
     _write(cache / _TOKEN, token)
 
 
-def signing_key(project: Project) -> bytes:
-    """The machine's key, for a cache this machine owns: what it signed can be trusted back.
+def machine_key() -> bytes:
+    """The machine's key: what it signed (pictures, catalogs) can be trusted back.
 
-    One key per machine, kept outside every project, so that the copies of a
-    project (a test's, a second checkout) trust the same pictures and catalogs;
-    empty where the cache is not this machine's or no key can be kept.
+    Made once, kept outside every project (mode 0600), and made atomically: two
+    builds starting at once agree on one key.
     """
-    if not owned(project):
-        return b""
     path = machine_cache() / "key"
     key = _read(path)
     if key is None:
         try:
-            _write(path, secrets.token_hex(32))
-            path.chmod(0o600)  # a secret: whoever reads it can sign a cache
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".key.{os.getpid()}")
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+                handle.write(secrets.token_hex(32))
+            try:
+                os.link(temporary, path)  # fails if another build made it first: theirs is kept
+            except FileExistsError:
+                pass
+            finally:
+                temporary.unlink()
         except OSError:
             return b""
         key = _read(path) or ""
-    return bytes.fromhex(key) if len(key) == 64 else b""
+    try:
+        return bytes.fromhex(key) if len(key) == 64 else b""
+    except ValueError:
+        return b""
+
+
+def signing_key(project: Project) -> bytes:
+    """The machine's key, for a project cache this machine owns; empty for any other."""
+    return machine_key() if owned(project) else b""

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
-from .cache import machine_cache
+from .project import machine_cache
 
 # Left in every built site, so that a later build may replace the folder.
 MARKER = ".belote-site"

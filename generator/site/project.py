@@ -7,10 +7,22 @@ anything heavy is imported.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.files import InputFiles
+
+
+def machine_cache() -> Path:
+    """The machine's own folder for belote-site, outside every project (no pull request's).
+
+    `$XDG_CACHE_HOME/belote-site`, else `~/.cache/belote-site`: the pictures every
+    checkout shares, the key that signs them, the records of which project caches
+    are this machine's, and the builds' locks. Safe to delete.
+    """
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return home / "belote-site"
 
 
 @dataclass(frozen=True)
@@ -34,8 +46,13 @@ class Project:
 
     @property
     def cache(self) -> Path:
-        """Pictures already drawn, kept between builds (not committed, safe to delete)."""
+        """The last build's manifest and the catalogs it read (not committed, safe to delete)."""
         return self.root / ".cache"
+
+    @property
+    def pictures(self) -> Path:
+        """Pictures already drawn: named by what they show, shared by every checkout."""
+        return machine_cache() / "pictures"
 
     @property
     def default_out(self) -> Path:

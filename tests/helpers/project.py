@@ -2,8 +2,8 @@
 
 The tests never touch the real project: each works on a copy under pytest's
 temporary folder. Building draws card pictures, which is slow the first time;
-copies carry the picture cache along (`.cache/`, a cache keyed on what each
-picture shows), and the real site is built once per test session.
+every copy shares the machine's picture cache (keyed on what each picture
+shows), and the real site is built once per test session.
 """
 
 from __future__ import annotations
@@ -67,9 +67,12 @@ def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Pa
     for name in ("content", "templates", "locales", "generator"):
         shutil.copytree(source / name, target / name, ignore=_IGNORE)
     shutil.copy2(source / "babel.cfg", target / "babel.cfg")
-    if cache and (source / ".cache" / "pictures").is_dir():
-        shutil.copytree(source / ".cache" / "pictures", target / ".cache" / "pictures")
-        # The pictures are this machine's own, drawn by its builds: the copy may keep them.
+    if cache and (source / ".cache" / "build" / "catalogs").is_dir():
+        # The catalogs the source's builds read and signed: this machine's own, so the copy
+        # may keep them. Pictures need no copying: every checkout shares the machine's.
+        shutil.copytree(
+            source / ".cache" / "build" / "catalogs", target / ".cache" / "build" / "catalogs"
+        )
         adopt(Project(target))
     return target
 
