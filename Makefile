@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 SITE_STAMP := $(VENV)/.installed-site
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: site test check lint bench serve clean
+.PHONY: site test test-thorough check lint bench serve clean
 
 $(SITE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,9 +28,18 @@ serve: $(SITE_STAMP)
 check: $(SITE_STAMP)
 	$(BIN)/belote-site check
 
+# Lint first, once: then the suite (its budget: 15 minutes on 2 cores, CONTRIBUTING.md).
 test: $(TEST_STAMP)
 	scripts/ensure-tools
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff format --check generator tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# Every property, fuzzer and kill test ten times longer (tests/helpers/effort.py).
+test-thorough: $(TEST_STAMP)
+	scripts/ensure-tools
+	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench

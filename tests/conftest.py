@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from helpers import rules as books
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, require
+from helpers.effort import PROFILE
+from hypothesis import settings
 
 from generator.engine import (
     Card,
@@ -27,6 +29,11 @@ from generator.engine import (
     Trump,
     legal_cards,
 )
+
+# Profiles for the examples each property tries (tests/helpers/effort.py scales them).
+settings.register_profile("ci", deadline=None)
+settings.register_profile("thorough", deadline=None)
+settings.load_profile(PROFILE)
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import E, N, S, W, card, cards
+from helpers.effort import examples
 from helpers.rules import COINCHE, MAISON, three_players
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -628,7 +629,7 @@ def _reference_key(entry: tuple[str, str], trump: Trump) -> tuple[int, int, int,
     return (0, points, NATURAL.index(rank), int(_SUITS.get(trump) == suit))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_find_declarations_matches_the_reference(seed: int) -> None:
     for hand in _hands(seed).values():
@@ -638,7 +639,7 @@ def test_find_declarations_matches_the_reference(seed: int) -> None:
         assert len(found) == len(summary(found))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     trump=st.sampled_from(list(Trump)),
@@ -674,7 +675,7 @@ def test_best_declaration_awards_all_or_nothing(
         assert sum(points.values()) > 0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), trump=st.sampled_from(list(Trump)))
 def test_apart_awards_whole_groups(seed: int, trump: Trump) -> None:
     hands = _hands(seed)
@@ -707,7 +708,7 @@ def _reference_runs(hand: Sequence[str]) -> list[list[str]]:
     return runs
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), trump=st.sampled_from(list(Trump)))
 def test_coinche_declarations_never_share_a_card(seed: int, trump: Trump) -> None:
     carre_points = CARRE_POINTS_NO_TRUMP if trump is Trump.NONE else CARRE_POINTS

@@ -1,8 +1,9 @@
 """Room to grow: a language, a page or scenario kind is a local change; work is done once.
 
 The long test here copies the repository, adds three languages (one with a
-region), a page kind and a scenario kind the way a contributor would, and
-runs the test suite there: it must pass without a test being touched.
+region), a page kind, a scenario kind and a rule-set option the way a
+contributor would, and runs there the checks that follow the content: they
+must pass without a test being touched.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 from helpers.html import parse
 from helpers.project import (
+    LANGUAGES,
     ROOT,
     cli,
     cli_quiet,
@@ -36,6 +38,11 @@ from generator.site.project import Project
 from generator.verify import scenario_kinds
 
 BIN = Path(sys.executable).parent
+# Languages the project has no catalog for: one plain, one more, one with a region.
+NEW_LANGUAGES = [
+    next(code for code in candidates if code not in LANGUAGES)
+    for candidates in (("de", "nl", "it"), ("pl", "ru", "lt"), ("pt_BR", "es_MX", "fr_CA"))
+]
 
 
 def require(tool: Path | None, what: str) -> Path:
@@ -102,14 +109,15 @@ def test_locale_add_then_update_adds_one_file_and_changes_nothing_else(
 ) -> None:
     project = copy_project(tmp_path / "project", cache=False)
     before = _catalog_tree(project)
-    cli_quiet(project, "locale", "add", "de")
+    lang = NEW_LANGUAGES[0]
+    cli_quiet(project, "locale", "add", lang)
     cli_quiet(project, "locale", "update")
     after = _catalog_tree(project)
     added = {path for path in after if path not in before}
-    assert added == {"de", "de/LC_MESSAGES", "de/LC_MESSAGES/messages.po"}
+    assert added == {lang, f"{lang}/LC_MESSAGES", f"{lang}/LC_MESSAGES/messages.po"}
     assert {path: after[path] for path in before} == before
-    text = po_path(project, "de").read_text(encoding="utf-8")
-    header = dict(read_catalog(po_path(project, "de"), "de").mime_headers)
+    text = po_path(project, lang).read_text(encoding="utf-8")
+    header = dict(read_catalog(po_path(project, lang), lang).mime_headers)
     assert header["Project-Id-Version"].startswith("belote-site ")
     assert "PROJECT" not in text and "FULL NAME" not in text and "ORGANIZATION" not in text
     assert header["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
@@ -444,7 +452,24 @@ def _tracked_files(target: Path) -> None:
     subprocess.run([*git, "commit", "-q", "-m", "copy"], cwd=target, check=True)
 
 
-def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
+# A rule-set option, added where it belongs in the schema (RuleSet is keyword-only).
+OPTION_FIELD = """    last_trick_bonus: int = option(low=0, high=1000)
+    # Grown: whether the last trick counts double.
+    last_trick_doubled: bool = option(default=False)
+"""
+OPTION_WORDING = """  last_trick_doubled:
+    label: Last trick doubled
+    values:
+      "true": The last trick counts double.
+      "false": The last trick counts once.
+"""
+
+
+def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) -> None:
+    """A page kind, a scenario kind, a rule-set option and three languages, added as a
+    contributor would, with no test touched: `check` passes, and in the copy the tests
+    that follow the content (every page of every language built and linked, every
+    language's pages with the English page's elements, catalogs current) pass too."""
     if not (ROOT / ".git").exists():
         pytest.skip("needs the repository's git history to copy it")
     copy = tmp_path / "grown"
@@ -453,7 +478,7 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
     # The copy's own code, first on the path of every process the copy starts.
     env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
 
-    def run(*args: str) -> None:
+    def run(*args: str) -> str:
         done = subprocess.run(
             [str(BIN / "python"), "-m", "generator", *args],
             cwd=copy,
@@ -462,6 +487,7 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
             env=env,
         )
         assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout + done.stderr
 
     # A page kind and a scenario kind: one module and one template each, and content.
     (copy / "generator/site/pages/glossary.py").write_text(GLOSSARY_KIND)
@@ -470,9 +496,19 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
     (copy / "generator/verify/kinds/trick_value.py").write_text(TRICK_VALUE_KIND)
     (copy / "templates/example_trick-value.html").write_text(TRICK_VALUE_TEMPLATE)
     (copy / "content/scenarios/grown.yaml").write_text(TRICK_VALUE_SCENARIO)
-    # The translators translate the new page's words; three languages arrive, untranslated.
+    # An option: its field in the schema, its wording for the comparison page.
+    rules = copy / "generator/engine/rules.py"
+    schema = rules.read_text(encoding="utf-8")
+    assert OPTION_FIELD.splitlines(keepends=True)[0] in schema
+    rules.write_text(schema.replace(OPTION_FIELD.splitlines(keepends=True)[0], OPTION_FIELD))
+    options = copy / "content/options.yaml"
+    wording = options.read_text(encoding="utf-8")
+    anchor = "  declarations.enabled:\n"
+    assert anchor in wording
+    options.write_text(wording.replace(anchor, OPTION_WORDING + anchor))
+    # The translators translate the new words; three languages arrive, untranslated.
     run("locale", "update")
-    for lang in ("cs", "fr", "hr", "sk", "vi"):
+    for lang in LANGUAGES[1:]:
         catalog = read_catalog(po_path(copy, lang), lang)
         for message in catalog:
             if message.id and (not message.string or message.fuzzy):
@@ -484,9 +520,9 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
                 )
                 message.string = tuple(forms) if forms else message.id
         write_catalog(po_path(copy, lang), catalog)
-    for lang in ("de", "pl", "pt_BR"):
+    for lang in NEW_LANGUAGES:
         run("locale", "add", lang)
-    run("check")
+    assert "all as expected" in run("check")
     done = subprocess.run(
         [
             str(BIN / "python"),
@@ -496,13 +532,9 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
             "-x",
             "-p",
             "no:cacheprovider",
-            "--ignore=tests/browser",
-            "--ignore=tests/test_growth.py",
-            "--ignore=tests/test_lint.py",
-            "--ignore=tests/test_hostile.py",
-            # Slow, and about neither languages, pages nor kinds.
-            "--ignore=tests/test_interrupted.py",
-            "--ignore=tests/test_robustness.py",
+            "tests/test_structure.py",
+            "tests/test_site.py",
+            "tests/test_growth.py::test_locale_update_changes_nothing_when_the_catalogs_are_current",
         ],
         cwd=copy,
         capture_output=True,
@@ -510,4 +542,9 @@ def test_a_grown_copy_passes_the_test_suite(tmp_path: Path) -> None:
         env=env,
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert "glossary" in (copy / "content/pages/glossary.yaml").read_text()
+    # What the copy's tests followed: the new page, the new option's row.
+    site = copy / "site"
+    run("build", "--out", str(site))
+    for lang in [*LANGUAGES, *NEW_LANGUAGES]:
+        assert (site / lang / "glossary" / "index.html").is_file(), lang
+    assert "Last trick doubled" in (site / "en" / "rule-sets" / "index.html").read_text()

@@ -1,7 +1,8 @@
 """A build killed at any moment leaves the old site or the new one, whole, and nothing else.
 
 Two versions of the project are built in turn into one folder, each build
-killed (SIGKILL) after a random delay. After every kill the folder must be
+killed (SIGKILL) after a random delay: 12 rounds under `make test`, 120 under
+`make test-thorough`. After every kill the folder must be
 one of the two complete sites; once the next build has run to its end, no
 temporary folder may be left beside it.
 """
@@ -17,9 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.effort import examples
 from helpers.project import fresh_copy, leftovers, tree_hash
 
-KILLS = 30
+# Each round kills one build and runs one to its end; a round costs about two builds.
+KILLS = examples(12)
 
 
 def _build(project: Path, site: Path) -> subprocess.Popen[bytes]:

@@ -29,6 +29,7 @@ from conftest import (
     TRUMP_VALUES,
     N,
 )
+from helpers.effort import examples
 from helpers.rules import COINCHE, CONTREE, MAISON, anticlockwise, three_players
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,7 +61,9 @@ ALL_RULESETS = (MAISON, COINCHE, CONTREE, THREE_PLAYER, THREE_PLAYER_COINCHE, AN
 # The rule sets with FFB 2015's all-trumps values (J 13 ... Q 2).
 FFB_VALUES = {COINCHE.id, CONTREE.id, ANTICLOCKWISE.id, THREE_PLAYER_COINCHE.id}
 
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @dataclass(frozen=True)
@@ -318,7 +321,7 @@ def test_a_random_deal_is_worth_162(rules: RuleSet, trump: Trump, rng: random.Ra
         leader = result.winner
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(trump=st.sampled_from(list(Trump)), rng=st.randoms(use_true_random=False))
 def test_a_three_player_deal_counts_every_dealt_card(trump: Trump, rng: random.Random) -> None:
     hands = deal_hands(THREE_PLAYER, rng)

@@ -7,13 +7,13 @@ garbage; every run must end with exit 0, 1 or 2, and a refusal must be one
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from conftest import CONTENT
+from helpers.effort import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -125,9 +125,9 @@ def _assert_answered(status: int, err: str, path: Path) -> None:
         assert lines[0].startswith(f"error: {path}"), err
 
 
-# ROBUSTNESS_EXAMPLES=5000 for a longer hunt; the default keeps `make test` quick.
+# `make test-thorough` tries ten times as many (tests/helpers/effort.py).
 FUZZ = settings(
-    max_examples=int(os.environ.get("ROBUSTNESS_EXAMPLES", "300")),
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -152,7 +152,9 @@ def test_generated_scenario_files_never_crash(
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.text(max_size=200))
 def test_arbitrary_text_never_crashes(

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import E, N, S, W, cards
+from helpers.effort import examples
 from helpers.rules import MAISON, three_players
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -545,7 +546,7 @@ def test_deals_after_the_end_are_an_error(maison: RuleSet) -> None:
 # Properties
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     taker_points=st.integers(0, 162),
     taker=st.sampled_from([N, E, S, W]),
@@ -591,7 +592,7 @@ def _reference_score(
     return "litige", {taker: belote[taker], defence: total[defence]}, total[taker] - belote[taker]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     trump=st.sampled_from(list(Trump)),

@@ -300,7 +300,8 @@ class ContractRules:
     capot_flat: int | None = option(low=0, high=100_000, default=None)
 
 
-@dataclass(frozen=True)
+# Keyword-only: an option goes where it belongs in the schema, default or not.
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """The play and scoring options of one rule book or house."""
 

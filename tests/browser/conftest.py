@@ -33,9 +33,9 @@ def server(built_site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
+    # Shared by the workers of a run: each writes its own pages' pictures over the last run's.
     folder = Path(os.environ.get("BELOTE_SCREENSHOTS", ROOT / "screenshots"))
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

@@ -57,7 +57,8 @@ def phone(browser: Any, server: str) -> Iterator[Any]:
         elif blocked:
             visit = _own_script_blocked(browser, server + path)
         else:
-            visit = Visit(browser, server + path, PHONE)
+            context = browser.new_context(viewport=PHONE)
+            visit = Visit(context, server + path, owns=True)
         opened.append(visit)
         return visit
 

@@ -21,36 +21,19 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
-from generator.content.catalogs import discover_languages
-from generator.site.build import build, load_inputs
 from generator.site.cache import adopt
 from generator.site.project import Project
+from helpers.expected import (
+    advertised_languages,
+    expected_languages,
+    expected_pages,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PYBABEL = Path(sys.executable).parent / "pybabel"
-# The languages and pages of the project as it is: found, never listed here.
-LANGUAGES = discover_languages(ROOT / "locales")
-
-
-def discovered_pages(root: Path = ROOT) -> list[str]:
-    """Every page each language has, below its folder ("" for home, "rules/"), as discovered."""
-    inputs = load_inputs(Project(root))
-    return [page.path("x")[2:] for page in inputs.pages]
-
-
-PAGES = discovered_pages()
-
-
-def advertised_languages(root: Path = ROOT) -> list[str]:
-    """The languages the site links to: those translated enough (content/site.yaml's threshold).
-
-    Which ones is the build's own reckoning; tests/test_growth.py checks the
-    threshold itself against a language with nothing translated.
-    """
-    report = build(Project(root), None, dry=True)
-    return [lang for lang in LANGUAGES if lang not in report.unadvertised]
-
-
+# The languages and pages the content says the site has (tests/helpers/expected.py).
+LANGUAGES = expected_languages()
+PAGES = expected_pages()
 ADVERTISED = advertised_languages()
 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
