@@ -34,12 +34,12 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/ruff format --check generator tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Every property, fuzzer and kill test ten times longer (tests/helpers/effort.py).
 test-thorough: $(TEST_STAMP)
 	scripts/ensure-tools
-	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest
+	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
