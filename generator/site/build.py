@@ -717,7 +717,8 @@ def build(
             )
             for relative in copied:
                 _keep_if_same(fresh, old, static / relative)
-            report.picture_bytes = pictures.copy_into(fresh / "img")
+            previous_pictures = old / "img" if old is not None else None
+            report.picture_bytes = pictures.copy_into(fresh / "img", previous_pictures)
             report.pictures_reused = len(pictures.used) - report.pictures_drawn
             output.swap_in(fresh)
         except OSError as error:

@@ -11,7 +11,6 @@ import hashlib
 import hmac
 import io
 import os
-import shutil
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -180,11 +179,13 @@ class PictureStore:
             self.used.setdefault(name, Picture(name, 0, 0))
         return True
 
-    def copy_into(self, folder: Path) -> int:
+    def copy_into(self, folder: Path, previous: Path | None = None) -> int:
         """Put every picture used so far into `folder`; return the bytes of the 1x PNG files.
 
         Copied, not linked, so that a cached file keeps its one link and a file
-        with more than one (linked from elsewhere) is never taken for a picture.
+        with more than one (linked from elsewhere) is never taken for a picture;
+        a file the last build published (in `previous`) with the same bytes is
+        taken over instead, keeping its modification time.
         """
         folder.mkdir(parents=True, exist_ok=True)
         total = 0
@@ -193,9 +194,22 @@ class PictureStore:
                 source, target = self.cache / f"{name}{suffix}", folder / f"{name}{suffix}"
                 if not _is_own_file(source):
                     raise OSError(f"{source} is not a regular file of its own")
-                shutil.copyfile(source, target, follow_symlinks=False)
+                data = source.read_bytes()
+                if previous is None or not _take_over(previous / target.name, target, data):
+                    target.write_bytes(data)
             total += (folder / f"{name}.png").stat().st_size
         return total
+
+
+def _take_over(old: Path, target: Path, data: bytes) -> bool:
+    """Link the last build's copy of a picture into the new site, if it holds these bytes."""
+    try:
+        if not stat.S_ISREG(os.lstat(old).st_mode) or old.read_bytes() != data:
+            return False
+        os.link(old, target, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
 
 
 def _is_own_file(path: Path) -> bool:
