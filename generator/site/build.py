@@ -14,7 +14,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -496,7 +496,7 @@ def render_all(
     recorded: Recorded | None = None,
     workers: int = 1,
     progress: Progress | None = None,
-) -> Iterator[Produced]:
+) -> Generator[Produced, None, None]:
     """Every file of the site, languages below the threshold built unadvertised.
 
     With this build's keys and the last build, a page whose key is unchanged
@@ -678,8 +678,11 @@ def build(
     report.scenarios = len(inputs.checked)
     if dry or out is None:
         pictures = PictureStore(project.pictures, dry=True)
-        for _ in render_all(inputs, pictures, report, workers=workers, progress=progress):
-            pass
+        with contextlib.closing(
+            render_all(inputs, pictures, report, workers=workers, progress=progress)
+        ) as dry_run:
+            for _ in dry_run:
+                pass
         report.seconds = time.perf_counter() - started
         return report
     assert stamps is not None
@@ -709,8 +712,11 @@ def build(
                 workers=workers,
                 progress=progress,
             )
-            for item in produced:
-                _publish(fresh, old, item.path, item.html)
+            # Closed whatever happens: a failure while publishing ends the render's
+            # workers now, not whenever the traceback holding the generator is dropped.
+            with contextlib.closing(produced):
+                for item in produced:
+                    _publish(fresh, old, item.path, item.html)
             static = fresh / "static"
             copied = copy_static(
                 project.templates / "static", static, project.files, inputs.static, ASSETS
