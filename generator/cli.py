@@ -20,7 +20,8 @@ from . import __version__
 from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
 
 if TYPE_CHECKING:
-    from .site.build import Problems, Report
+    from .content.errors import Problems
+    from .site.build import Report
     from .site.project import Project
     from .verify import Checked
 
@@ -63,7 +64,8 @@ def _report(problems: Sequence[object], status: int, what: str) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """What a build reads, without writing; given paths, those scenarios and the catalogs."""
-    from .site.build import Problems, build
+    from .content.errors import Problems
+    from .site.build import build
 
     if args.paths:
         # The scenarios and catalogs named (all catalogs when none is): pages need the project.
@@ -104,7 +106,7 @@ def run_check(args: argparse.Namespace) -> int:
 def _check_catalogs(project: Project, paths: Sequence[Path]) -> None:
     """Read and check these catalogs (`locales/<lang>/LC_MESSAGES/messages.po`) as a build would."""
     from .content.catalogs import check_messages, read_catalog_file
-    from .site.build import Problems
+    from .content.errors import Problems
 
     files = project.files.allowing(*paths)
     problems = []
@@ -170,7 +172,8 @@ def run_build(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         return 0
-    from .site.build import Problems, build
+    from .content.errors import Problems
+    from .site.build import build
     from .site.workers import cores
 
     progress = None
@@ -236,7 +239,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_locale(args: argparse.Namespace) -> int:
-    from .site.build import Problems
+    from .content.errors import Problems
 
     try:
         return _run_locale(args)

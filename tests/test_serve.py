@@ -27,9 +27,9 @@ import pytest
 from helpers.project import fresh_copy
 from watchfiles import Change
 
-from generator.content.errors import ContentError
+from generator.content.errors import ContentError, Problems
 from generator.site import watch
-from generator.site.build import Problems, Project, Report
+from generator.site.build import Project, Report
 from generator.site.output import Output
 from generator.site.serve import REQUEST_TIMEOUT, QuietHandler, local_server
 from generator.site.watch import (

@@ -21,9 +21,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from .errors import ContentError, excerpt, printable
 from .files import InputFiles
@@ -397,24 +395,6 @@ class MessageTranslations(stdlib_gettext.NullTranslations):
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return self._form((context, msgid1), msgid1, msgid2, n)
-
-
-def compile_catalog(catalog: Catalog) -> Translations:
-    """Compile in memory, keeping only what is really translated.
-
-    write_mo would otherwise write untranslated plural entries with the
-    English forms, and ngettext would never fall back.
-    """
-    keep = translated_keys(catalog)
-    clean = Catalog(locale=catalog.locale, charset="utf-8")
-    clean.mime_headers = catalog.mime_headers  # keeps the catalog's own Plural-Forms
-    for message in catalog:
-        if message.id and message_key(message.id, message.context) in keep:
-            clean.add(message.id, message.string, context=message.context)
-    buffer = io.BytesIO()
-    write_mo(buffer, clean)
-    buffer.seek(0)
-    return Translations(fp=buffer)
 
 
 # A placeholder, a literal percent, or a lone % (which would crash formatting).

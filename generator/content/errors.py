@@ -7,8 +7,9 @@ newline, terminal code or NUL reaches the terminal) and bounded in length.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 # Longest excerpt of the input a message quotes.
 EXCERPT = 60
@@ -89,3 +90,22 @@ class ContentError(Exception):
     def __str__(self) -> str:
         who = f" scenario {printable(self.scenario[:EXCERPT])}:" if self.scenario else ""
         return printable(f"{self.where}:{who} {self.message}")
+
+
+class Reported(Protocol):
+    """A problem reported as one line (a mismatch, a broken translation), with its status."""
+
+    @property
+    def exit_code(self) -> int: ...
+
+
+class Problems(Exception):
+    """Several problems found at once (mismatches, broken translations), each one line."""
+
+    def __init__(self, problems: Sequence[Reported]) -> None:
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = list(problems)
+
+    @property
+    def exit_code(self) -> int:
+        return max(problem.exit_code for problem in self.problems)

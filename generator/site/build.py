@@ -32,7 +32,7 @@ from ..content.catalogs import (
     locale_of,
     read_catalog_file,
 )
-from ..content.errors import ContentError, excerpt
+from ..content.errors import ContentError, Problems, excerpt
 from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked, Mismatch, by_id, check_all
@@ -57,18 +57,6 @@ from .words import Words
 from .workers import run_all
 
 _ID = re.compile(r'\sid="([^"]*)"')
-
-
-class Problems(Exception):
-    """Several problems found at once (mismatches, broken translations), each one line."""
-
-    def __init__(self, problems: list[Mismatch | Problem]) -> None:
-        super().__init__(f"{len(problems)} problem(s)")
-        self.problems = problems
-
-    @property
-    def exit_code(self) -> int:
-        return max(problem.exit_code for problem in self.problems)
 
 
 @dataclass

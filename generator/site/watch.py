@@ -36,8 +36,8 @@ from urllib.parse import urlsplit
 import watchfiles
 from watchfiles import Change, DefaultFilter
 
-from ..content.errors import ContentError
-from .build import Problems, Report, build
+from ..content.errors import ContentError, Problems
+from .build import Report, build
 from .output import Output
 from .serve import QuietHandler, local_server
 
