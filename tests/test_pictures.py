@@ -998,7 +998,8 @@ def test_store_writes_four_files_to_the_cache(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     store = PictureStore(cache)
     picture = store.get("card|AH|A", CARD_1X, Drawer("AH"))
-    assert files_in(cache) == {picture.name + suffix for suffix in SUFFIXES}
+    # The four pictures, and the signature they are trusted back by.
+    assert files_in(cache) == {picture.name + suffix for suffix in (*SUFFIXES, ".sig")}
     # The files are the encoded drawing, and open at their sizes.
     encoded = encode(face("AH"))
     for suffix in SUFFIXES:

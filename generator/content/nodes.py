@@ -100,7 +100,7 @@ def _text(value: str, path: Path, line: int) -> Node:
         raise ContentError(
             path,
             line,
-            f"markup ({excerpt(found.group(), 20)}) in a text: content is plain text "
+            f"markup in a text ({excerpt(value[found.start() :], 40)}): content is plain text "
             "(write < as words; links and emphasis come from the templates)",
         )
     return Node("scalar", value, line)

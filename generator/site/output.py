@@ -54,6 +54,21 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
+# The lock descriptors this process holds. A flock belongs to the open file, which a
+# forked render worker shares: a worker outliving a killed build would keep the lock.
+_HELD: set[int] = set()
+
+
+def _drop_inherited_locks() -> None:
+    for handle in _HELD:
+        with contextlib.suppress(OSError):
+            os.close(handle)
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_drop_inherited_locks)
+
+
 class Output:
     """The output folder of a build, and the folders kept beside it while it is swapped."""
 
@@ -99,6 +114,7 @@ class Output:
             raise ContentError(
                 self.lock_path, None, f"cannot take the build's lock: {error.strerror}"
             ) from None
+        _HELD.add(handle)
         try:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -108,6 +124,7 @@ class Output:
                 ) from None
             yield
         finally:
+            _HELD.discard(handle)
             os.close(handle)
 
     def busy(self) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from helpers.browser import run_axe
 from helpers.project import ADVERTISED
 from helpers.project import PAGES as PAGE_TYPES
 
@@ -105,8 +106,7 @@ def test_every_page_as_a_reader_opens_it(
     page = visit(_redirect_free(path))
     assert page.load_every_image() == []
     page.page.wait_for_load_state("networkidle")
-    page.page.add_script_tag(path=str(axe_script))
-    violations = page.page.evaluate("async () => (await axe.run()).violations")
+    violations = run_axe(page.page, axe_script)
     summary = [
         f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['html'][:120]})"
         for v in violations

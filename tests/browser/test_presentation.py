@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import run_axe
 from helpers.project import ADVERTISED, PAGES, ROOT
 
 from generator.site.build import Inputs, Project, load_inputs
@@ -127,8 +128,7 @@ def test_the_legal_cards_page_is_at_least_a_third_shorter_on_a_phone(opened: Any
 def test_the_dark_scheme_keeps_contrast(opened: Any, axe_script: Path, path: str) -> None:
     page = opened(path, PHONE, color_scheme="dark")
     assert page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
-    page.add_script_tag(path=str(axe_script))
-    found = page.evaluate("async () => (await axe.run({runOnly: ['color-contrast']})).violations")
+    found = run_axe(page, axe_script, "{runOnly: ['color-contrast']}")
     assert [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found] == []
     # Card faces stay white on a dark page.
     white = page.evaluate(

@@ -78,7 +78,7 @@ def test_the_open_page_follows_edits_and_shows_a_bad_one(browser: Any, watching:
 
         # ... and a line that quotes markup stays text.
         printed = watching.edit(SCENARIO, WRONG, HOSTILE)
-        line = watching.line_with("is not a card code", after=printed)
+        line = watching.line_with("markup in a text", after=printed)
         assert "<i id=injected>" in line
         expect(overlay).to_have_text(line, timeout=TIMEOUT_MS)
         assert page.locator("#injected").count() == 0

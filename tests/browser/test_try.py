@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import run_axe
 from helpers.project import ADVERTISED, ROOT
 
 from generator.engine import Verdict
@@ -194,8 +195,7 @@ def test_a_practice_page_is_completed_by_keyboard_alone(phone: Any) -> None:
 
 
 def _axe(visit: Visit, axe_script: Path) -> list[str]:
-    visit.page.add_script_tag(path=str(axe_script))
-    violations = visit.page.evaluate("async () => (await axe.run()).violations")
+    violations = run_axe(visit.page, axe_script)
     return [f"{v['id']}: {v['help']} ({v['nodes'][0]['html'][:120]})" for v in violations]
 
 

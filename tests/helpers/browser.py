@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -34,3 +36,16 @@ def require(available: bool, what: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(message)
     pytest.skip(message + "; skipped outside CI")
+
+
+def run_axe(page: Any, axe: Path, options: str = "") -> list[dict[str, Any]]:
+    """axe's violations on the open page.
+
+    The page's policy lets only same-origin scripts run, so axe is served as if it
+    were one of the site's files (intercepted, never written into the site).
+    """
+    origin = "{0.scheme}://{0.netloc}".format(urlparse(page.url))
+    url = f"{origin}/__axe__/axe.min.js"
+    page.route(url, lambda route: route.fulfill(path=str(axe), content_type="text/javascript"))
+    page.add_script_tag(url=url)
+    return list(page.evaluate(f"async () => (await axe.run({options})).violations"))
