@@ -53,4 +53,4 @@ bench: $(TEST_STAMP)
 	$(BIN)/python bench/lighthouse.py
 
 clean:
-	rm -rf site $(VENV) .cache screenshots node_modules bench/lighthouse/node_modules
+	rm -rf site $(VENV) screenshots node_modules bench/lighthouse/node_modules

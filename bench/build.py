@@ -26,9 +26,10 @@ What is built, each a project folder of its own (the real project is never writt
 
 What is timed, each build a fresh `belote-site build --quiet` subprocess, wall-clock, best of
 `--repeat` runs (`--repeat-empty` for the first line):
-- cold, empty picture cache: the project's .cache/, the machine's picture cache and the
+- cold, empty picture cache: the project's cache, the machine's picture cache and the
   output deleted;
-- cold, pictures cached: the machine's picture cache kept, the output and .cache/ deleted;
+- cold, pictures cached: the machine's picture cache kept, the output and the project's
+  cache deleted;
 - no-op rebuild: the same build again, nothing changed;
 - edit one scenario: a play example a page shows gains (or loses) `from_app: true`;
 - edit one translation: one msgstr of one catalog, shown on one page, changed;
@@ -156,7 +157,7 @@ with open(sys.argv[1], "w") as report:
 def build_env(project: Path) -> dict[str, str]:
     """The caller's environment, with XDG_CACHE_HOME beside the generated project.
 
-    The build records who owns each project's .cache/ under XDG_CACHE_HOME; the records of
+    The build keeps its pictures and each project's manifest under XDG_CACHE_HOME: those of
     these scratch projects then go with them instead of piling up in ~/.cache.
     """
     return {**os.environ, "XDG_CACHE_HOME": str(project.parent / "xdg-cache")}
@@ -643,7 +644,9 @@ def picture_cache(site: Site) -> Path:
 
 def clear(site: Site, *, keep_pictures: bool) -> None:
     shutil.rmtree(site.out, ignore_errors=True)
-    shutil.rmtree(site.project / ".cache", ignore_errors=True)
+    shutil.rmtree(
+        site.project.parent / "xdg-cache" / "belote-site" / "projects", ignore_errors=True
+    )
     if not keep_pictures:
         shutil.rmtree(picture_cache(site), ignore_errors=True)
 

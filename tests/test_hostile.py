@@ -29,7 +29,6 @@ from conftest import BAD_INPUT
 from helpers.project import fresh_copy, leftovers, tree_hash
 from hostile.cases import CASES, Case
 
-from generator.site.cache import adopt
 from generator.site.output import Output
 from generator.site.project import Project
 
@@ -82,8 +81,8 @@ def _prepare(case: Case, base: Path, site: Path, work: Path) -> Path:
     for name in ("content", "templates", "locales"):
         shutil.copytree(base / name, project / name)  # real copies: cases edit them
     shutil.copy2(base / "babel.cfg", project / "babel.cfg")
-    _copy_tree(base / ".cache", project / ".cache")
-    adopt(Project(project))  # the base's cache, drawn on this machine
+    # The base's catalogs, read and signed on this machine: every case starts warm.
+    _copy_tree(Project(base).cache, Project(project).cache)
     _copy_tree(site, work / "site")
     for name in case.removes:
         (project / name).unlink()

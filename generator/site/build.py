@@ -39,7 +39,7 @@ from ..verify import Checked, Mismatch, by_id, check_all
 from . import manifest as stamps_of
 from .audit import ASSETS, audit, audit_sitemap, shipped_scripts, with_policy
 from .blocks import Context
-from .cache import claim, machine_key, owned, signing_key
+from .cache import claim, machine_key
 from .figures import rule_tables
 from .i18n import Gettext, Language
 from .illustrate import Illustrator
@@ -649,20 +649,19 @@ def build(
 ) -> Report:
     """Check everything and, unless `dry`, write the site into `out` (swapped in whole).
 
-    A build takes over from the last one (its manifest, under `.cache/`)
+    A build takes over from the last one (its manifest, in the project's cache)
     every output whose inputs have not changed; `workers` processes render
     the rest.
     """
     started = time.perf_counter()
     report = Report()
-    # The cache is used only if it is already this machine's; a build claims it (emptying
-    # a stranger's) once the inputs have proved sound, so bad input leaves it as it was.
-    cache = project.cache if owned(project) else None
-    previous = Manifest.load(project) if cache is not None else Manifest()
+    # The project's cache lives in the machine's (generator/site/project.py): nothing in
+    # it came from the tree, and what it holds is used only as this machine signed it.
+    cache = project.cache
+    previous = Manifest.load(project)
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry else input_stamps(project, previous.inputs)
-    catalogs = cache / "build" / "catalogs" if cache is not None else None
-    inputs = load_inputs(project, catalogs, signing_key(project) if cache is not None else b"")
+    inputs = load_inputs(project, cache / "build" / "catalogs", machine_key())
     report.scenarios = len(inputs.checked)
     if dry or out is None:
         pictures = PictureStore(project.pictures, dry=True)
@@ -677,7 +676,7 @@ def build(
     check_out(project, out)
     output = Output(out)
     output.check_target()
-    claim(project)
+    claim(project.root, project.cache)
     pictures = PictureStore(project.pictures, dry=False, key=machine_key())
     recorded = Recorded()
     with output.locked():

@@ -1,6 +1,6 @@
 """What the last build read and wrote: a build that finds nothing changed does nothing.
 
-The manifest (`.cache/build/manifest.json`, safe to delete) stamps every
+The manifest (`build/manifest.json` in the project's cache, safe to delete) stamps every
 input file (size, modification and change times, content hash), the code
 of the generator, the settings taken from the environment, and every file
 of the output. A build whose inputs, code and output all match it prints
@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cache import owned
 from .output import Output
 from .project import Project
 
@@ -179,8 +178,6 @@ def same_inputs(project: Project, manifest: Manifest) -> bool:
 
 def unchanged(project: Project, out: Path) -> Manifest | None:
     """The last build's manifest if nothing it read or wrote has changed since, else None."""
-    if not owned(project):
-        return None  # a manifest this machine did not write says nothing
     manifest = Manifest.load(project)
     if not manifest.pages or manifest.out != os.path.realpath(out):
         return None

@@ -7,6 +7,7 @@ anything heavy is imported.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +19,8 @@ def machine_cache() -> Path:
     """The machine's own folder for belote-site, outside every project (no pull request's).
 
     `$XDG_CACHE_HOME/belote-site`, else `~/.cache/belote-site`: the pictures every
-    checkout shares, the key that signs them, the records of which project caches
-    are this machine's, and the builds' locks. Safe to delete.
+    checkout shares, the key that signs them, each project's manifest and catalogs
+    (`projects/`), and the builds' locks. Safe to delete.
     """
     home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return home / "belote-site"
@@ -46,8 +47,10 @@ class Project:
 
     @property
     def cache(self) -> Path:
-        """The last build's manifest and the catalogs it read (not committed, safe to delete)."""
-        return self.root / ".cache"
+        """The last build's manifest and the catalogs it read: this project's, in the machine's
+        cache (outside the tree, so no pull request can plant one; safe to delete)."""
+        name = hashlib.sha256(os.fsencode(os.path.realpath(self.root))).hexdigest()[:32]
+        return machine_cache() / "projects" / name
 
     @property
     def pictures(self) -> Path:

@@ -21,7 +21,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
-from generator.site.cache import adopt
 from generator.site.project import Project
 from helpers.expected import (
     advertised_languages,
@@ -50,13 +49,11 @@ def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Pa
     for name in ("content", "templates", "locales", "generator"):
         shutil.copytree(source / name, target / name, ignore=_IGNORE)
     shutil.copy2(source / "babel.cfg", target / "babel.cfg")
-    if cache and (source / ".cache" / "build" / "catalogs").is_dir():
-        # The catalogs the source's builds read and signed: this machine's own, so the copy
-        # may keep them. Pictures need no copying: every checkout shares the machine's.
-        shutil.copytree(
-            source / ".cache" / "build" / "catalogs", target / ".cache" / "build" / "catalogs"
-        )
-        adopt(Project(target))
+    catalogs = Project(source).cache / "build" / "catalogs"
+    if cache and catalogs.is_dir():
+        # The catalogs the source's builds read and signed on this machine: the copy may
+        # start from them. Pictures need no copying: every checkout shares the machine's.
+        shutil.copytree(catalogs, Project(target).cache / "build" / "catalogs", dirs_exist_ok=True)
     return target
 
 
