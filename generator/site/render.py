@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -167,6 +168,19 @@ def _template_frame(error: BaseException, templates: Path) -> tuple[str, int | N
     return found
 
 
+def _recurring_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
+    """The template line that repeats most in an endless recursion: the include at fault."""
+    folder = str(templates.resolve())
+    frames = [
+        (frame.filename, frame.lineno)
+        for frame in traceback.extract_tb(error.__traceback__)
+        if os.path.realpath(frame.filename).startswith(folder)
+    ]
+    if not frames:
+        return "", None
+    return Counter(frames).most_common(1)[0][0]
+
+
 @contextmanager
 def template_errors(templates: Path, what: str) -> Iterator[None]:
     """Any error a template raises while `what` renders, as one line at the template's line."""
@@ -185,7 +199,7 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
             path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
         ) from None
     except RecursionError as error:
-        path, line = _template_frame(error, templates)
+        path, line = _recurring_frame(error, templates)
         raise ContentError(
             path or templates, line, f"template includes itself without end (rendering {what})"
         ) from None
