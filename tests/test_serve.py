@@ -488,17 +488,25 @@ def _problem_shown(hub: Hub) -> bool:
     return any(event and event.startswith("event: problem") for event in events)
 
 
-def test_a_build_that_finds_another_building_waits_and_builds_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _rebuild_while_locked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: float, **wait: float
+) -> tuple[int, list[float], Hub, _Console]:
+    """A rebuild while another build holds the lock for `held` seconds."""
     calls: list[float] = []
     monkeypatch.setattr(watch, "build", _locking_build(calls))
     monkeypatch.setattr(watch, "LOCK_POLL_SECONDS", 0.05)
     out = tmp_path / "site"
     hub, console = Hub(), _Console()
-    holder, _ = _hold_lock(out, 0.5)
-    status = rebuild(Project(tmp_path), out, hub, console)
+    holder, _ = _hold_lock(out, held)
+    status = rebuild(Project(tmp_path), out, hub, console, **wait)
     holder.join()
+    return status, calls, hub, console
+
+
+def test_a_build_that_finds_another_building_waits_and_builds_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, calls, hub, console = _rebuild_while_locked(tmp_path, monkeypatch, 0.5)
     assert status == 0
     assert console.failures == [], "the other build's lock was shown as a failure"
     assert (console.builds, len(calls)) == (1, 2)
@@ -509,14 +517,7 @@ def test_a_build_that_finds_another_building_waits_and_builds_again(
 def test_a_lock_held_past_the_wait_is_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[float] = []
-    monkeypatch.setattr(watch, "build", _locking_build(calls))
-    monkeypatch.setattr(watch, "LOCK_POLL_SECONDS", 0.05)
-    out = tmp_path / "site"
-    hub, console = Hub(), _Console()
-    holder, _ = _hold_lock(out, 1.5)
-    status = rebuild(Project(tmp_path), out, hub, console, wait=0.3)
-    holder.join()
+    status, _, hub, console = _rebuild_while_locked(tmp_path, monkeypatch, 1.5, wait=0.3)
     assert status == 2
     [failure] = console.failures
     assert isinstance(failure, ContentError)
