@@ -328,3 +328,19 @@ def test_a_cached_catalog_is_used_only_as_signed(tmp_path: Path) -> None:
     signature, _, payload = stored.read_bytes().partition(b"\n")
     stored.write_bytes(signature + b"\n" + payload.replace(b'"', b"'", 1))
     assert _cached_messages(stored, b"k" * 32) is None
+
+
+def test_the_helpers_that_make_markup_escape_plain_text(
+    contexts: dict[str, dict[str, Any]],
+) -> None:
+    """A template may hand a helper plain text: it comes back escaped, markup stays markup."""
+    from markupsafe import Markup
+
+    from generator.site.render import sentence
+
+    assert sentence("north & south <x>") == "North &amp; south &lt;x&gt;"
+    assert sentence(Markup("<b>north</b> plays")) == "<b>North</b> plays"
+    assert sentence(Markup("&amp; north")) == "&amp; North"  # an entity is no letter
+    words = contexts["legal-cards/en"]["words"]
+    listed = words.listed(["<i>a</i>", Markup("<b>b</b>")])
+    assert "<i>" not in listed and "&lt;i&gt;a&lt;/i&gt;" in listed and "<b>b</b>" in listed

@@ -39,7 +39,7 @@ from ..verify import Checked, Mismatch, by_id, check_all
 from . import manifest as stamps_of
 from .audit import ASSETS, audit, audit_sitemap, shipped_scripts, with_policy
 from .blocks import Context
-from .cache import claim, machine_key
+from .cache import claim, machine_key, signature
 from .figures import rule_tables
 from .i18n import Gettext, Language
 from .illustrate import Illustrator
@@ -134,15 +134,11 @@ def load_languages(
     return languages
 
 
-def _signature(key: bytes, payload: bytes) -> str:
-    return hmac.new(key, payload, "sha256").hexdigest()
-
-
 def _cached_messages(path: Path, key: bytes) -> Messages | None:
     """A catalog this machine checked and signed before; None for anything else."""
     try:
-        signature, _, payload = path.read_bytes().partition(b"\n")
-        if not hmac.compare_digest(signature.decode("ascii"), _signature(key, payload)):
+        signed, _, payload = path.read_bytes().partition(b"\n")
+        if not hmac.compare_digest(signed.decode("ascii"), signature(key, payload)):
             return None
         return Messages.from_json(json.loads(payload.decode("utf-8")))
     except (OSError, ValueError, KeyError, TypeError, AssertionError):
@@ -155,7 +151,7 @@ def _store_messages(path: Path, messages: Messages, key: bytes) -> None:
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}")
-        temporary.write_bytes(_signature(key, payload).encode("ascii") + b"\n" + payload)
+        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
         os.replace(temporary, path)
 
 

@@ -10,6 +10,7 @@ Standard library only: the no-op check imports this before anything heavy.
 
 from __future__ import annotations
 
+import hmac
 import os
 import secrets
 import shutil
@@ -45,6 +46,14 @@ def machine_key() -> bytes:
         return bytes.fromhex(key) if len(key) == 64 else b""
     except ValueError:
         return b""
+
+
+def signature(key: bytes, *parts: bytes) -> str:
+    """The machine's signature of some bytes (each part length-prefixed, so they cannot shift)."""
+    digest = hmac.new(key, digestmod="sha256")
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return digest.hexdigest()
 
 
 def _read(path: os.PathLike[str]) -> str | None:

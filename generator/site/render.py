@@ -29,7 +29,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
@@ -145,12 +145,17 @@ def install(env: Environment, gettext: Gettext) -> None:
 
 
 def sentence(text: str) -> Markup:
-    """Capitalise a sentence that begins with a lower-case phrase (tags left alone)."""
-    html = str(text)
+    """Capitalise a sentence that begins with a lower-case phrase (tags and entities left alone).
+
+    Plain text is escaped first: only markup the site made stays markup.
+    """
+    html = str(escape(text))
     index = 0
     while index < len(html):
         if html[index] == "<":
             index = html.find(">", index) + 1 or len(html)
+        elif html[index] == "&":  # a character reference: not a letter to capitalise
+            index = html.find(";", index) + 1 or len(html)
         elif html[index].isalpha():
             return Markup(html[:index] + html[index].upper() + html[index + 1 :])
         else:

@@ -182,13 +182,13 @@ class Words:
     def listed(self, phrases: Sequence[Markup]) -> Markup:
         """Phrases in a sentence ("A, B and C"), with the language's CLDR list pattern.
 
-        The phrases are escaped markup already; the pattern's own words are
-        CLDR's, escaped too.
+        Each phrase is escaped unless it is markup already (a template may hand
+        in plain text); the pattern's own words are CLDR's, escaped too.
         """
         placeholders = [f"\x00{i}\x00" for i in range(len(phrases))]
         pattern = str(Markup.escape(format_list(placeholders, locale=self.gettext.language.locale)))
         for placeholder, phrase in zip(placeholders, phrases, strict=True):
-            pattern = pattern.replace(placeholder, str(phrase))
+            pattern = pattern.replace(placeholder, str(Markup.escape(phrase)))
         return Markup(pattern)
 
     def cards_listed(self, cards: Iterable[Card]) -> Markup:

@@ -20,6 +20,7 @@ from typing import Protocol
 import PIL
 from PIL import Image
 
+from ..cache import signature
 from .drawing import SCALE, font_digest, reduce
 
 # Bump when the drawing code changes what it draws.
@@ -135,10 +136,7 @@ class PictureStore:
         return hmac.compare_digest(signature, self._sign(files))
 
     def _sign(self, files: dict[str, bytes]) -> str:
-        digest = hmac.new(self.key, digestmod="sha256")
-        for suffix in SUFFIXES:
-            digest.update(len(files[suffix]).to_bytes(8, "big") + files[suffix])
-        return digest.hexdigest()
+        return signature(self.key, *(files[suffix] for suffix in SUFFIXES))
 
     def _write(self, name: str, files: dict[str, bytes]) -> None:
         """The four files, each whole or not at all: a failed write (a full disk) leaves none."""
