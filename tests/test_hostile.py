@@ -82,7 +82,8 @@ def _prepare(case: Case, base: Path, site: Path, work: Path) -> Path:
         shutil.copytree(base / name, project / name)  # real copies: cases edit them
     shutil.copy2(base / "babel.cfg", project / "babel.cfg")
     # The base's catalogs, read and signed on this machine: every case starts warm.
-    _copy_tree(Project(base).cache, Project(project).cache)
+    if Project(base).cache.is_dir():
+        _copy_tree(Project(base).cache, Project(project).cache)
     _copy_tree(site, work / "site")
     for name in case.removes:
         (project / name).unlink()

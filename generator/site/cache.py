@@ -14,6 +14,7 @@ import hmac
 import os
 import secrets
 import shutil
+import time
 from pathlib import Path
 
 from .project import machine_cache
@@ -64,24 +65,36 @@ def _read(path: os.PathLike[str]) -> str | None:
         return None
 
 
+# A cache is swept only once its project has been gone this long: a build running now
+# is never caught between making its folder and noting whose it is.
+SWEEP_AFTER_SECONDS = 3600
+
+
 def claim(project_root: Path, cache: Path) -> None:
-    """Note whose cache this is, and sweep the caches of projects that are gone.
+    """Note whose cache this is, and sweep the caches of projects long gone.
 
     A project's cache is named after its folder; each names its folder in a
     file, so that the caches of deleted copies (a test's, a scratch checkout's)
     do not pile up in the machine's cache.
     """
     cache.mkdir(parents=True, exist_ok=True)
-    (cache / "root").write_text(os.fsdecode(os.path.realpath(project_root)), encoding="utf-8")
+    note = cache / "root"
+    temporary = cache / f".root.{os.getpid()}"
+    temporary.write_text(os.fsdecode(os.path.realpath(project_root)), encoding="utf-8")
+    os.replace(temporary, note)
     try:
         entries = list(os.scandir(cache.parent))
     except OSError:
         return
+    now = time.time()
     for entry in entries:
+        path = os.path.join(entry.path, "root")
         try:
-            with open(os.path.join(entry.path, "root"), encoding="utf-8") as handle:
+            if now - os.stat(path).st_mtime < SWEEP_AFTER_SECONDS:
+                continue
+            with open(path, encoding="utf-8") as handle:
                 root = handle.read()
         except (OSError, UnicodeDecodeError):
-            root = ""
-        if entry.is_dir(follow_symlinks=False) and not os.path.isdir(root):
+            continue  # no note yet: being made
+        if entry.is_dir(follow_symlinks=False) and root and not os.path.isdir(root):
             shutil.rmtree(entry.path, ignore_errors=True)
