@@ -64,8 +64,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / name), size)
 
 
+@cache
 def font_digest() -> str:
-    """Part of every picture's key: a different font draws different pictures."""
+    """Part of every picture's key: a different font draws different pictures (read once)."""
     import hashlib
 
     digest = hashlib.sha256()
