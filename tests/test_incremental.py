@@ -131,7 +131,7 @@ def test_a_cache_in_the_tree_is_never_read(tmp_path: Path, project: Path) -> Non
     shutil.copytree(project.parent / "site", site)
     planted = copy / ".cache" / "build"
     planted.mkdir(parents=True)
-    shutil.copy2(Project(project).cache / "build" / "manifest.json", planted / "manifest.json")
+    shutil.copy2(Project(project).cache / "manifest.json", planted / "manifest.json")
     (copy / ".cache" / "pictures").mkdir()
     (copy / ".cache" / "pictures" / "planted.png").write_bytes(b"not drawn here")
     assert Project(copy).cache != Project(project).cache

@@ -1035,7 +1035,7 @@ def test_copy_into(tmp_path: Path) -> None:
     used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
     # A picture of another store (another build) in the same cache is not copied.
     PictureStore(cache).get("card|QH|Q", CARD_1X, Drawer("QH"))
-    store.copy_into(out)
+    store.copy_into(out, [picture.name for picture in used])
     assert files_in(out) == {p.name + suffix for p in used for suffix in SUFFIXES}
     for name in files_in(out):
         assert (out / name).read_bytes() == (cache / name).read_bytes()
@@ -1050,7 +1050,7 @@ def test_copy_into_returns_the_bytes_of_the_1x_files(tmp_path: Path) -> None:
     cache, out = tmp_path / "cache", tmp_path / "img"
     store = PictureStore(cache)
     used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
-    returned = store.copy_into(out)
+    returned = store.copy_into(out, [picture.name for picture in used])
     png = sum((out / f"{p.name}.png").stat().st_size for p in used)
     webp = sum((out / f"{p.name}.webp").stat().st_size for p in used)
     assert returned in (png, png + webp)

@@ -51,6 +51,7 @@ from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.engine import Card
 from generator.site.build import Renderer, load_inputs
+from generator.site.build.renderer import Job
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import PictureStore
 from generator.site.project import Project
@@ -399,8 +400,9 @@ def test_the_four_colour_setting_reaches_every_picture_of_a_page(tmp_path: Path)
         inputs, settings=dataclasses.replace(inputs.settings, four_colour_deck=True)
     )
     store = PictureStore(tmp_path, dry=True)
-    plain = Renderer(inputs, store).render_page(page, english).pictures
-    coloured = Renderer(four, store).render_page(page, english).pictures
+    job = Job(page, english, inputs.languages)
+    plain = Renderer(inputs).render(job, store).pictures
+    coloured = Renderer(four).render(job, store).pictures
     assert plain and coloured and not plain & coloured
 
 

@@ -27,7 +27,9 @@ from PIL import Image
 
 from generator.content.files import InputFiles
 from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
-from generator.site.build import Renderer, _cached_messages, _store_messages, load_inputs
+from generator.site.build import Renderer, load_inputs
+from generator.site.build.inputs import _cached_messages, _store_messages
+from generator.site.build.renderer import Job
 from generator.site.i18n import Gettext
 from generator.site.output import MARKER
 from generator.site.page import page_kinds
@@ -43,13 +45,14 @@ from generator.site.trust import template_value
 def contexts() -> dict[str, dict[str, Any]]:
     """The context of one page of every kind, in English and in a translated language."""
     inputs = load_inputs(Project(ROOT))
-    renderer = Renderer(inputs, PictureStore(ROOT / ".cache" / "pictures", dry=True))
+    renderer = Renderer(inputs)
     found: dict[str, dict[str, Any]] = {}
     for page in inputs.pages:
         for language in (inputs.languages[0], inputs.languages[-1]):
             name = f"{page.kind.name}/{language.code}"
             if name not in found:
-                found[name] = renderer.page_context(page, language, Gettext(language), Collector())
+                job = Job(page, language, inputs.languages)
+                found[name] = renderer.page_context(job, Gettext(language), Collector())
     return found
 
 

@@ -16,11 +16,13 @@ import gettext as stdlib_gettext
 import io
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from .errors import ContentError, excerpt, printable
@@ -318,83 +320,49 @@ def translated_keys(catalog: Catalog) -> set[Key]:
 
 @dataclass(frozen=True)
 class Messages:
-    """A catalog's translated messages, ready for lookups and for the build cache (plain data).
+    """A catalog's translated messages, compiled: `.mo` bytes read back through gettext.
 
-    Only what a reader sees translated is kept (not fuzzy, every form
-    filled), so a lookup that misses falls back to English.
+    Only what a reader sees translated is compiled (not fuzzy, every form
+    filled), so a lookup that misses falls back to English. The bytes are
+    what the build caches; gettext's own reader does the lookups.
     """
 
-    plural_forms: str  # the header's Plural-Forms
+    mo: bytes
+    translations: stdlib_gettext.GNUTranslations
     # (context, msgid) -> its forms: one, or one per plural form.
-    entries: dict[Key, tuple[str, ...]]
+    entries: Mapping[Key, tuple[str, ...]]
 
     @staticmethod
     def of(catalog: Catalog) -> Messages:
         keep = translated_keys(catalog)
-        entries: dict[Key, tuple[str, ...]] = {}
+        compiled = Catalog(charset="utf-8", fuzzy=False)
+        compiled.mime_headers = [
+            ("Content-Type", "text/plain; charset=utf-8"),
+            ("Plural-Forms", str(catalog.plural_forms)),
+        ]
         for message in catalog:
-            key = message_key(message.id, message.context) if message.id else None
-            if key in keep:
-                strings = (
-                    message.string
-                    if isinstance(message.string, (list, tuple))
-                    else [message.string]
-                )
-                entries[key] = tuple(str(string) for string in strings)
-        return Messages(str(catalog.plural_forms), entries)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "plural_forms": self.plural_forms,
-            "entries": [
-                [context, msgid, list(forms)] for (context, msgid), forms in self.entries.items()
-            ],
-        }
+            if message.id and message_key(message.id, message.context) in keep:
+                compiled.add(message.id, message.string, context=message.context)
+        buffer = io.BytesIO()
+        write_mo(buffer, compiled)
+        return Messages.from_mo(buffer.getvalue())
 
     @staticmethod
-    def from_json(data: dict[str, object]) -> Messages:
-        entries = data["entries"]
-        assert isinstance(entries, list)
-        return Messages(
-            str(data["plural_forms"]),
-            {
-                (context, str(msgid)): tuple(str(f) for f in forms)
-                for context, msgid, forms in entries
-            },
-        )
-
-    def translations(self) -> stdlib_gettext.NullTranslations:
-        return MessageTranslations(self)
-
-
-class MessageTranslations(stdlib_gettext.NullTranslations):
-    """gettext's four lookups over `Messages`, with the header's plural rule as gettext reads it."""
-
-    def __init__(self, messages: Messages) -> None:
-        super().__init__()
-        self._entries = messages.entries
-        expression = _PLURAL_FORMS.fullmatch(messages.plural_forms)
-        # The header was checked when the catalog was read (_check_plural_forms).
-        self._plural = stdlib_gettext.c2py(expression.group(2) if expression else "n != 1")
-
-    def _form(self, key: Key, singular: str, plural: str, n: int) -> str:
-        forms = self._entries.get(key)
-        if forms is None:
-            return singular if n == 1 else plural
-        index = self._plural(n)
-        return forms[index] if index < len(forms) else forms[-1]
-
-    def gettext(self, message: str) -> str:
-        return self._entries.get((None, message), (message,))[0]
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self._form((None, msgid1), msgid1, msgid2, n)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._entries.get((context, message), (message,))[0]
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self._form((context, msgid1), msgid1, msgid2, n)
+    def from_mo(data: bytes) -> Messages:
+        """The messages of `.mo` bytes (raises OSError or ValueError on a broken file)."""
+        translations = stdlib_gettext.GNUTranslations(io.BytesIO(data))
+        forms: dict[Key, dict[int, str]] = {}
+        # gettext keys a message "context\x04msgid", a plural form (that key, its index).
+        for raw, text in translations._catalog.items():  # type: ignore[attr-defined]
+            name, index = raw if isinstance(raw, tuple) else (raw, 0)
+            if not name:
+                continue  # the header
+            context, _, msgid = name.rpartition("\x04")
+            forms.setdefault((context or None, msgid), {})[index] = text
+        entries = {
+            key: tuple(found[index] for index in sorted(found)) for key, found in forms.items()
+        }
+        return Messages(data, translations, entries)
 
 
 # A placeholder, a literal percent, or a lone % (which would crash formatting).

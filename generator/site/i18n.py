@@ -88,7 +88,7 @@ class Language:
         return Language(
             lang,
             locale_of(lang, where),
-            messages.translations(),
+            messages.translations,
             frozenset(messages.entries),
             min_grouping,
             messages,

@@ -1,6 +1,6 @@
 """What the last build read and wrote: a build that finds nothing changed does nothing.
 
-The manifest (`build/manifest.json` in the project's cache, safe to delete) stamps every
+The manifest (`manifest.json` in the project's cache, safe to delete) stamps every
 input file (size, modification and change times, content hash), the code
 of the generator, the settings taken from the environment, and every file
 of the output. A build whose inputs, code and output all match it prints
@@ -97,7 +97,7 @@ def environment() -> dict[str, str]:
 
 
 def manifest_path(project: Project) -> Path:
-    return project.cache / "build" / "manifest.json"
+    return project.cache / "manifest.json"
 
 
 @dataclass
@@ -111,7 +111,7 @@ class Manifest:
     inputs: dict[str, list[Any]] = field(default_factory=dict)
     # Output path (relative to the output) -> [size, mtime_ns].
     outputs: dict[str, list[int]] = field(default_factory=dict)
-    # Output path -> the key of everything it was built from (generator/site/incremental.py).
+    # Output path -> the key of everything it was built from (generator/site/build/keys.py).
     keys: dict[str, str] = field(default_factory=dict)
     # Page key -> the key of the page's content before any language.
     content_keys: dict[str, str] = field(default_factory=dict)

@@ -49,11 +49,11 @@ def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Pa
     for name in ("content", "templates", "locales", "generator"):
         shutil.copytree(source / name, target / name, ignore=_IGNORE)
     shutil.copy2(source / "babel.cfg", target / "babel.cfg")
-    catalogs = Project(source).cache / "build" / "catalogs"
+    catalogs = Project(source).cache / "catalogs"
     if cache and catalogs.is_dir():
         # The catalogs the source's builds read and signed on this machine: the copy may
         # start from them. Pictures need no copying: every checkout shares the machine's.
-        shutil.copytree(catalogs, Project(target).cache / "build" / "catalogs", dirs_exist_ok=True)
+        shutil.copytree(catalogs, Project(target).cache / "catalogs", dirs_exist_ok=True)
     return target
 
 

@@ -91,38 +91,50 @@ def picture_name(inputs: str) -> str:
 
 @dataclass
 class PictureStore:
+    """The machine's picture cache: it draws what is missing and hands out what is there.
+
+    It remembers nothing about pages: what a page shows comes back from `take` as
+    a value, and the build publishes the union (`copy_into`).
+    """
+
     cache: Path
     # A dry store names pictures without drawing them (to render pages for statistics).
     dry: bool = False
-    used: dict[str, Picture] = field(default_factory=dict)
-    drawn: int = 0  # pictures actually drawn (not found in the cache) by this store
-    drawn_names: set[str] = field(default_factory=set)
     # The machine's key: a cached picture is used only if its files carry its signature.
     key: bytes = b""
+    drawn: int = 0  # pictures this store drew (not found in the cache), in this process
+    # Names whose files this process has checked (or written): not read again.
+    _checked: set[str] = field(default_factory=set, repr=False)
 
     def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
-        """The picture of these inputs (a canonical description of everything drawn)."""
+        """The picture of these inputs (a canonical description of everything drawn),
+        drawn into the cache unless it is there already."""
         name = picture_name(inputs)
-        picture = Picture(name, *size)
-        if not self.dry and name not in self.used and not self._cached(name):
+        if not self.dry and not self._cached(name):
             self._write(name, encode(draw()))
             self.drawn += 1
-            self.drawn_names.add(name)
-        self.used[name] = picture
-        return picture
+        return Picture(name, *size)
 
     def take(self, collector: Collector) -> tuple[frozenset[str], frozenset[str]]:
         """Draw what a rendered page asked for; its pictures' names, and those drawn now."""
-        before = set(self.drawn_names)
-        names = frozenset(
-            self.get(wanted.inputs, wanted.size, wanted.draw).name
-            for wanted in collector.wanted.values()
-        )
-        return names, frozenset(self.drawn_names - before)
+        names, drawn = set(), set()
+        for wanted in collector.wanted.values():
+            before = self.drawn
+            name = self.get(wanted.inputs, wanted.size, wanted.draw).name
+            names.add(name)
+            if self.drawn > before:
+                drawn.add(name)
+        return frozenset(names), frozenset(drawn)
+
+    def has(self, names: Iterable[str]) -> bool:
+        """Whether every one of these pictures is in the cache (a page taken over shows them)."""
+        return all(self._cached(name) for name in names)
 
     def _cached(self, name: str) -> bool:
         # A link in the cache could lead anywhere: only a regular file of one link counts,
         # and only files whose bytes this machine signed when it drew them.
+        if name in self._checked:
+            return True
         paths = [self.cache / f"{name}{suffix}" for suffix in SUFFIXES]
         if not all(_is_own_file(path) for path in paths):
             return False
@@ -133,7 +145,10 @@ class PictureStore:
             }
         except (OSError, UnicodeDecodeError):
             return False
-        return hmac.compare_digest(signature, self._sign(files))
+        if not hmac.compare_digest(signature, self._sign(files)):
+            return False
+        self._checked.add(name)
+        return True
 
     def _sign(self, files: dict[str, bytes]) -> str:
         return signature(self.key, *(files[suffix] for suffix in SUFFIXES))
@@ -148,6 +163,7 @@ class PictureStore:
                 temporaries.append(temporary)
                 temporary.write_bytes(data)
                 temporary.replace(self.cache / f"{name}{suffix}")
+            self._checked.add(name)
         finally:
             for temporary in temporaries:
                 with contextlib.suppress(FileNotFoundError):
@@ -165,20 +181,8 @@ class PictureStore:
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
 
-    def keep(self, names: Iterable[str]) -> bool:
-        """Publish these pictures again without asking for them (a page not rendered again).
-
-        False, and nothing kept, if any of them is no longer in the cache.
-        """
-        names = [name for name in names if name not in self.used]
-        if not all(self._cached(name) for name in names):
-            return False
-        for name in names:
-            self.used.setdefault(name, Picture(name, 0, 0))
-        return True
-
-    def copy_into(self, folder: Path, previous: Path | None = None) -> int:
-        """Put every picture used so far into `folder`; return the bytes of the 1x PNG files.
+    def copy_into(self, folder: Path, names: Iterable[str], previous: Path | None = None) -> int:
+        """Put these pictures into `folder`; return the bytes of their 1x PNG files.
 
         Copied, not linked, so that a cached file keeps its one link and a file
         with more than one (linked from elsewhere) is never taken for a picture;
@@ -187,7 +191,7 @@ class PictureStore:
         """
         folder.mkdir(parents=True, exist_ok=True)
         total = 0
-        for name in self.used:
+        for name in sorted(set(names)):
             for suffix in SUFFIXES:
                 source, target = self.cache / f"{name}{suffix}", folder / f"{name}{suffix}"
                 if not _is_own_file(source):

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..content.catalogs import Key
-from .i18n import Language
-from .manifest import Manifest, code_version, environment
-from .page import Page
-from .project import Project
+from ...content.catalogs import Key
+from ..i18n import Language
+from ..manifest import Manifest, code_version, environment
+from ..page import Page
+from ..project import Project
 
 # The inputs each page names itself (page and scenario files) and the catalogs, which
 # enter a page's key message by message; every other input is shared by all pages.

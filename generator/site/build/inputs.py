@@ -1,0 +1,176 @@
+"""The first stage: read and check everything a build uses, each file once.
+
+Whatever would stop a build stops here, before a page is rendered: a
+broken scenario, a rule set, a page file, a catalog, a static file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...content.catalogs import (
+    SOURCE_LANGUAGE,
+    Messages,
+    Problem,
+    catalog_path,
+    check_messages,
+    discover_languages,
+    locale_of,
+    read_catalog_file,
+)
+from ...content.errors import Problems
+from ...content.rulesets import RuleSets
+from ...verify import Checked, Mismatch, by_id
+from ..audit import ASSETS
+from ..blocks import Context
+from ..cache import signature
+from ..i18n import Language
+from ..manifest import code_version
+from ..output import static_files
+from ..page import LoadContext, Page, discover_pages
+from ..project import Project
+from ..settings import SiteSettings, load_settings
+from ..vocabulary import Vocabulary, load_vocabulary
+from .verified import verified_scenarios
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything a build reads, each read and checked once."""
+
+    project: Project
+    settings: SiteSettings
+    vocabulary: Vocabulary
+    rulesets: RuleSets
+    checked: tuple[Checked, ...]
+    pages: tuple[Page, ...]
+    languages: tuple[Language, ...]
+    static: tuple[Path, ...]  # below templates/static
+
+    @property
+    def home(self) -> Page:
+        return self.pages[0]
+
+    @property
+    def source(self) -> Language:
+        return self.languages[0]
+
+
+def templates_named(templates: Path, prefix: str) -> list[str]:
+    """What the templates `<prefix><name>.html` exist for: show_card-values.html gives
+    the table `card-values`, figure_play.html the figure of a play example."""
+    return sorted(
+        path.stem.removeprefix(prefix)
+        for path in templates.glob(f"{prefix}*.html")
+        if path.is_file() or path.is_symlink()
+    )
+
+
+def shows(templates: Path) -> list[str]:
+    """The tables `show:` blocks can draw: one template `show_<name>.html` each."""
+    return templates_named(templates, "show_")
+
+
+def load_languages(
+    project: Project,
+    settings: SiteSettings | None = None,
+    cache: Path | None = None,
+    key: bytes = b"",
+) -> list[Language]:
+    """English, then every catalog's language; a broken translation stops the build.
+
+    With a cache folder, a catalog read and checked before (the same bytes, the
+    same code, signed with this machine's key) is taken from it, compiled
+    (`.mo` bytes): Babel does not parse it again.
+    """
+    files = project.files
+    settings = settings or SiteSettings("")
+    languages = [
+        Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
+    ]
+    problems: list[Mismatch | Problem] = []
+    for lang in discover_languages(project.locales)[1:]:
+        path = catalog_path(project.locales, lang)
+        stored = None
+        if cache is not None:
+            digest = hashlib.sha256(files.read_bytes(path)).hexdigest()
+            stored = cache / f"{lang}-{digest[:32]}-{code_version()[:16]}.mo"
+            messages = _cached_messages(stored, key)
+            if messages is not None:
+                languages.append(
+                    Language.with_messages(lang, messages, path, settings.grouping(lang))
+                )
+                continue
+        file = read_catalog_file(path, lang, files)
+        found = check_messages(file)
+        problems += found
+        language = Language.of(file, lang, settings.grouping(lang))
+        if stored is not None and not found and language.messages is not None:
+            _store_messages(stored, language.messages, key)
+        languages.append(language)
+    if problems:
+        raise Problems(problems)
+    return languages
+
+
+def _cached_messages(path: Path, key: bytes) -> Messages | None:
+    """A catalog this machine checked and signed before; None for anything else."""
+    try:
+        signed, _, payload = path.read_bytes().partition(b"\n")
+        if not hmac.compare_digest(signed.decode("ascii"), signature(key, payload)):
+            return None
+        return Messages.from_mo(payload)
+    except (OSError, ValueError, KeyError, TypeError, UnicodeError):
+        return None
+
+
+def _store_messages(path: Path, messages: Messages, key: bytes) -> None:
+    # Only a catalog that passed every check is kept; a broken one is read again next time.
+    payload = messages.mo
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
+        os.replace(temporary, path)
+
+
+def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -> Inputs:
+    """Read and check everything, verifying each scenario once; raise on bad input or mismatch.
+
+    With the project's cache folder, catalogs and scenario files this machine
+    checked before, unchanged, are taken from it (signed with its key).
+    """
+    files = project.files
+    settings = load_settings(project.content / "site.yaml", files)
+    rulesets = RuleSets(project.content / "rulesets", files)
+    for ruleset_id in rulesets.available():
+        rulesets.find(ruleset_id)  # every rule set is checked, used or not
+    checked = verified_scenarios(
+        project.content, rulesets, files, cache / "scenarios" if cache else None, key
+    )
+    mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
+    if mismatches:
+        raise Problems(mismatches)
+    vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
+    context = LoadContext(
+        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
+    )
+    pages = discover_pages(context)
+    languages = load_languages(project, settings, cache / "catalogs" if cache else None, key)
+    reserved = frozenset(path.name for path in ASSETS.iterdir())
+    static = static_files(project.templates / "static", files, reserved)
+    return Inputs(
+        project,
+        settings,
+        vocabulary,
+        rulesets,
+        tuple(checked),
+        tuple(pages),
+        tuple(languages),
+        tuple(static),
+    )

@@ -1,0 +1,284 @@
+"""The third stage: one page in one language, from its plan entry, to checked HTML.
+
+The renderer holds what every page of a build shares (the template
+environment, the pages' views) and changes no state between pages: what a
+page needs beyond that (its language, the language menu, the messages it
+is known to use, where its pictures go) comes in with its job.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jinja2 import Environment
+
+from ...content.catalogs import SOURCE_LANGUAGE, Key
+from ...content.errors import ContentError, excerpt
+from ...engine import RuleSet
+from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
+from ..figures import rule_tables
+from ..i18n import Gettext, Language
+from ..illustrate import Illustrator
+from ..page import Page, neighbours
+from ..pictures.store import Collector, PictureStore
+from ..render import environment, install, render
+from ..views import LanguageView, PageView
+from ..words import Words
+from .inputs import Inputs, templates_named
+
+_ID = re.compile(r'\sid="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class Job:
+    """One page to render in one language, with the menu of languages it offers."""
+
+    page: Page
+    language: Language
+    menu: tuple[Language, ...]
+    # The messages the page looks up, when known before rendering (its English render's).
+    used: frozenset[Key] | None = None
+
+    @property
+    def path(self) -> str:
+        return self.page.path(self.language.code) + "index.html"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A page as rendered in one language, and what went into it."""
+
+    path: str  # below the site's root
+    html: str
+    used: frozenset[Key]  # the catalog messages it looked up
+    pictures: frozenset[str]  # the pictures it shows
+    drawn: frozenset[str] = frozenset()  # the pictures drawn for it (not found in the cache)
+
+
+@dataclass
+class Renderer:
+    """Renders pages with one template environment for the build; holds no page's state."""
+
+    inputs: Inputs
+    env: Environment = field(init=False)
+    figure_kinds: list[str] = field(init=False)
+    all_rules: list[RuleSet] = field(init=False)
+    rules_page: Page | None = field(init=False)
+    example_pages: dict[str, Page] = field(init=False)
+    views: dict[str, PageView] = field(init=False)
+    scripts: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        project = self.inputs.project
+        self.env = environment(project.templates, project.files)
+        self.figure_kinds = templates_named(project.templates, "figure_")
+        self.all_rules = self.inputs.rulesets.all()
+        self.rules_page = next(
+            (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
+        )
+        # Where each example is shown: the comparison's rows link to them.
+        self.example_pages = {
+            example.scenario.id: page for page in self.inputs.pages for example in page.examples
+        }
+        self.views = {page.key: PageView.of(page) for page in self.inputs.pages}
+        self.scripts = shipped_scripts()
+
+    def url(self, path: str) -> str:
+        return self.inputs.settings.base_url + path
+
+    def href(self, root: str, page: Page, lang: str) -> str:
+        # Links name the index file, so that the site also works opened from disk.
+        return f"{root}{page.path(lang)}index.html"
+
+    def rules_href(self, root: str, lang: str) -> Callable[[RuleSet], str | None]:
+        """The link of a rule set's column on the comparison page, or None without that page."""
+        page = self.rules_page
+        if page is None:
+            return lambda rules: None
+        return lambda rules: f"{self.href(root, page, lang)}#rules-{rules.id}"
+
+    def alternates(self, page: Page, menu: Sequence[Language]) -> list[dict[str, str]]:
+        return [{"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in menu]
+
+    def _link(self, root: str, page: Page | None, lang: str) -> dict[str, Any] | None:
+        if page is None:
+            return None
+        return {"href": self.href(root, page, lang), "page": self.views[page.key]}
+
+    def page_context(self, job: Job, gettext: Gettext, pictures: Collector) -> dict[str, Any]:
+        """What a page's templates see: values only (generator/site/trust.py)."""
+        page, language = job.page, job.language
+        views = self.views
+        root = "../" * page.depth()
+        pages = self.inputs.pages
+        site_name = self.inputs.home.title
+        english = None
+        if not language.is_source:
+            english = Words(Gettext(self.inputs.source), self.inputs.vocabulary)
+        words = Words(gettext, self.inputs.vocabulary, english)
+        before, after = neighbours(pages, page)
+        description = page.description or self.inputs.home.description or ""
+        head_title = gettext.text(site_name)
+        if not page.is_home:
+            head_title = f"{gettext.text(page.title)} · {head_title}"
+        code = language.code
+        context: dict[str, Any] = {
+            "page": views[page.key],
+            "content": page.content,
+            "site": {"name": site_name},
+            "language": LanguageView.of(language),
+            "root": root,
+            "home": self.href(root, self.inputs.home, code),
+            "head_title": head_title,
+            "description": gettext.text(description),
+            "canonical": self.url(page.path(code)),
+            "alternates": self.alternates(page, job.menu),
+            "x_default": self.url(page.path(SOURCE_LANGUAGE)),
+            "links": {other.key: self.href(root, other, code) for other in pages},
+            "page_links": [
+                {**(self._link(root, other, code) or {}), "current": other is page}
+                for other in pages
+                if not other.is_home
+            ],
+            "previous": self._link(root, before, code),
+            "next": self._link(root, after, code),
+            # The advertised languages only: a language still being translated is not
+            # offered, even on its own pages.
+            "switcher": [
+                {
+                    "href": self.href(root, page, other.code),
+                    "tag": other.tag,
+                    "name": other.own_name,
+                    "current": other is language,
+                }
+                for other in job.menu
+            ],
+            "words": words,
+            "pictures": Illustrator(
+                pictures, words, four_colour=self.inputs.settings.four_colour_deck
+            ),
+            "rules": page.rules,
+            "figures": {},
+            # Kinds of example with a figure of their own (figure_<kind>.html).
+            "figure_kinds": self.figure_kinds,
+            # Every rule set, for the examples' "under other rules" lines.
+            "all_rules": self.all_rules,
+            "rules_href": self.rules_href(root, code),
+            "example_href": lambda scenario_id: (
+                f"{self.href(root, self.example_pages[scenario_id], code)}#{scenario_id}"
+                if scenario_id in self.example_pages
+                else None
+            ),
+            # A page with cards to try loads the script that shows their verdicts.
+            "scripted": page.kind.scripted
+            or any(example.checked.kind.interactive for example in page.examples),
+        }
+        if page.rules is not None:
+            context["figures"] = words.figures(page.rules, **page.kind.extra_figures(page, words))
+            context["tables"] = rule_tables(page.rules)
+        return context
+
+    def render(self, job: Job, pictures: PictureStore) -> Rendered:
+        """The job's page, checked; the pictures it names drawn into the store afterwards."""
+        collector = Collector()
+        html, used = self.html(job, collector)
+        shown, drawn = pictures.take(collector)
+        return Rendered(job.path, html, used, shown, drawn)
+
+    def html(self, job: Job, collector: Collector) -> tuple[str, frozenset[Key]]:
+        """The page's HTML, audited, and the catalog messages it looked up."""
+        page, language = job.page, job.language
+        gettext = Gettext(language)
+        install(self.env, gettext)
+        context = self.page_context(job, gettext, collector)
+        what = f"page {page.key or 'home'} in {language.code}"
+        templates = self.inputs.project.templates
+        # Whether the page says its translation is incomplete: known beforehand from the
+        # messages it uses, or found out by rendering it once and, if so, again.
+        used, translated = job.used, language.translated
+        incomplete = bool(used - translated) if used and translated else False
+        html = render(
+            self.env, page.kind.template, {**context, "incomplete": incomplete}, templates, what
+        )
+        if gettext.missed and not incomplete:
+            html = render(
+                self.env, page.kind.template, {**context, "incomplete": True}, templates, what
+            )
+        html = self.audited(with_policy(html), page.kind.template, what)
+        check_html(html, page, what)
+        return html, frozenset(gettext.used)
+
+    def root_page(self, menu: Sequence[Language]) -> str:
+        """The site's own index: it sends a browser on to the page in its language."""
+        source = self.inputs.source
+        gettext = Gettext(source)
+        install(self.env, gettext)
+        home = self.inputs.home
+        context = {
+            "site": {"name": home.title},
+            "root": "",
+            "head_title": gettext.text(home.title),
+            "language": LanguageView.of(source),
+            "description": gettext.text(home.description or ""),
+            "canonical": self.url(""),
+            "alternates": self.alternates(home, menu),
+            "x_default": self.url(""),
+            "scripted": False,
+            "switcher": [
+                {"href": self.href("", home, lang.code), "tag": lang.tag, "name": lang.own_name}
+                for lang in menu
+            ],
+        }
+        html = render(
+            self.env, "root_index.html", context, self.inputs.project.templates, "the root page"
+        )
+        return self.audited(with_policy(html), "root_index.html", "the root page")
+
+    def sitemap(self, menu: Sequence[Language]) -> str:
+        entries = [
+            {
+                "url": self.url(page.path(lang.code)),
+                "alternates": self.alternates(page, menu),
+                "x_default": self.url(page.path(SOURCE_LANGUAGE)),
+            }
+            for page in self.inputs.pages
+            for lang in menu
+        ]
+        templates = self.inputs.project.templates
+        xml = render(self.env, "sitemap.xml", {"entries": entries}, templates, "the sitemap")
+        problem = audit_sitemap(xml)
+        if problem:
+            raise ContentError(templates / "sitemap.xml", None, problem)
+        return xml
+
+    def audited(self, html: str, template: str, what: str) -> str:
+        """The page, if it holds nothing the site never makes (generator/site/audit.py)."""
+        problem = audit(html, self.scripts)
+        if problem:
+            raise ContentError(
+                self.inputs.project.templates / template, None, f"{what} {problem}: refused"
+            )
+        return html
+
+
+def check_html(html: str, page: Page, what: str) -> None:
+    """What a page must never contain, whatever its inputs: a NUL, an id given twice."""
+    if "\x00" in html:
+        raise ContentError(page.source, None, f"{what} would contain a NUL character")
+    seen: set[str] = set()
+    for match in _ID.finditer(html):
+        anchor = match.group(1)
+        if anchor in seen:
+            example = next((e for e in page.examples if e.id == anchor), None)
+            if example is not None:
+                raise ContentError(
+                    example.scenario.path,
+                    example.scenario.line,
+                    f"scenario id {anchor!r} is also an anchor of {what}: choose another id",
+                    anchor,
+                )
+            raise ContentError(page.source, None, f"{what} has the id {excerpt(anchor)} twice")
+        seen.add(anchor)

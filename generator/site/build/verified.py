@@ -1,0 +1,137 @@
+"""Verified scenarios, remembered per file: a file unchanged since it was checked is not
+computed again (Pelican's reader cache, for the engine's answers).
+
+A record is keyed by everything its answers follow from: the file's bytes
+and path, every rule set as loaded, and the generator's code. It holds the
+file's checked scenarios, pickled, and this machine's signature: the cache
+lives outside every project (`machine_cache`), and a record not signed here
+is read as absent. Rule sets are not pickled but named, and taken back from
+this build's own, so a record can only ever point at rules the build loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copyreg
+import hashlib
+import hmac
+import io
+import os
+import pickle
+import types
+from pathlib import Path
+from typing import Any
+
+from ...content.errors import ContentError
+from ...content.files import InputFiles, scenario_files
+from ...content.rulesets import RuleSets
+from ...engine import RuleSet
+from ...verify import Checked, check_all, scenario_kinds
+from ..cache import signature
+from ..manifest import code_version
+
+_VERSION = b"1"
+
+
+def verified_scenarios(
+    content: Path, rulesets: RuleSets, files: InputFiles, cache: Path | None, key: bytes
+) -> list[Checked]:
+    """Every scenario of the content folder, checked; ids unique across all files.
+
+    Without a cache, or for a file not checked before, the file is read and
+    verified; a file whose record this machine wrote is taken from the record.
+    """
+    if cache is None:
+        return check_all([content], rulesets, files)
+    stamp = _stamp(rulesets)
+    found: list[Checked] = []
+    first_seen: dict[str, Checked] = {}
+    for path in scenario_files([content], files):
+        record = cache / _record_name(stamp, path, files.read_bytes(path))
+        checked = _load(record, rulesets, key)
+        if checked is None:
+            checked = check_all([path], rulesets, files)
+            if not any(result.mismatches for result in checked):
+                _store(record, checked, key)
+        for result in checked:
+            earlier = first_seen.get(result.id)
+            if earlier is not None:
+                scenario = result.scenario
+                raise ContentError(
+                    scenario.path,
+                    scenario.line,
+                    f"id {result.id!r} is already used at "
+                    f"{earlier.scenario.path}:{earlier.scenario.line}",
+                    result.id,
+                )
+            first_seen[result.id] = result
+        found += checked
+    return found
+
+
+def _stamp(rulesets: RuleSets) -> bytes:
+    text = "\n".join(repr(rules) for rules in rulesets.all())
+    return hashlib.sha256(f"{code_version()}\n{text}".encode()).digest()
+
+
+def _record_name(stamp: bytes, path: Path, data: bytes) -> str:
+    digest = hashlib.sha256(_VERSION + stamp + os.fsencode(path) + b"\0" + data)
+    return digest.hexdigest()[:40]
+
+
+class _Pickler(pickle.Pickler):
+    """Rule sets by their id; the read-only mappings the engine uses, as plain ones."""
+
+    dispatch_table = copyreg.dispatch_table.copy()
+    dispatch_table[types.MappingProxyType] = lambda proxy: (types.MappingProxyType, (dict(proxy),))
+
+    def persistent_id(self, obj: Any) -> Any:
+        return ("rules", obj.id) if isinstance(obj, RuleSet) else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, rulesets: RuleSets) -> None:
+        super().__init__(io.BytesIO(data))
+        self.rulesets = rulesets
+
+    def persistent_load(self, pid: Any) -> Any:
+        kind, ruleset_id = pid
+        if kind != "rules":
+            raise pickle.UnpicklingError("unknown reference")
+        return self.rulesets.get_id(ruleset_id)
+
+
+def _store(path: Path, checked: list[Checked], key: bytes) -> None:
+    # Kinds go by name: the registry's own objects come back, not copies of them.
+    if not key:
+        return  # without the machine's key nothing kept could be believed back
+    records = [(c.kind.name, c.scenario, c.answer, c.mismatches) for c in checked]
+    buffer = io.BytesIO()
+    try:
+        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(records)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return  # an answer that cannot be kept is merely computed again next time
+    payload = buffer.getvalue()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
+        os.replace(temporary, path)
+
+
+def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
+    try:
+        signed, _, payload = path.read_bytes().partition(b"\n")
+    except OSError:
+        return None
+    if not key or not hmac.compare_digest(signed, signature(key, payload).encode("ascii")):
+        return None
+    kinds = scenario_kinds()
+    try:
+        records = _Unpickler(payload, rulesets).load()
+        return [
+            Checked(scenario, kinds[name], answer, mismatches)
+            for name, scenario, answer, mismatches in records
+        ]
+    except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):
+        return None

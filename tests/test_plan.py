@@ -1,0 +1,140 @@
+"""The build's plan, as plain functions: what is rendered, what is taken over, and why.
+
+No site is built here: pages, languages and the last build's manifest are
+made by hand, and each test says what the plan must decide for them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+
+from generator.content.catalogs import Key, Messages
+from generator.site.build.keys import Keys
+from generator.site.build.plan import advertise, plan_english, plan_outputs
+from generator.site.build.renderer import Rendered
+from generator.site.i18n import Language
+from generator.site.manifest import Manifest
+from generator.site.page import Page, page_kinds
+
+ARTICLE = page_kinds()["article"]
+HOME = page_kinds()["home"]
+TITLE: Key = (None, "Rules")
+INTRO: Key = (None, "Intro")
+
+
+def page(key: str) -> Page:
+    return Page(key, HOME if not key else ARTICLE, key or "Home", 1, Path(f"{key}.yaml"))
+
+
+def language(code: str, translations: dict[Key, str]) -> Language:
+    catalog = Catalog(locale=code)
+    for (context, msgid), text in translations.items():
+        catalog.add(msgid, text, context=context)
+    return Language.with_messages(code, Messages.of(catalog), Path(code))
+
+
+ENGLISH = Language.source(Locale.parse("en"))
+HOME_PAGE, RULES = page(""), page("rules")
+PAGES = (HOME_PAGE, RULES)
+
+
+def rendered(at: Page, used: frozenset[Key]) -> Rendered:
+    return Rendered(at.path("en") + "index.html", "<html>", used, frozenset())
+
+
+def test_a_page_whose_content_is_unchanged_looks_up_what_it_did_last_time() -> None:
+    last = Manifest(content_keys={"": "a", "rules": "b"}, messages={"": [[None, "Rules"]]})
+    plan = plan_english(PAGES, {"": "a", "rules": "b"}, last)
+    # Home: same key, messages recorded; rules: same key but no messages recorded.
+    assert plan.render == (RULES,)
+    assert plan.known == {"": frozenset({TITLE})}
+
+
+def test_a_changed_page_is_rendered_in_english_first() -> None:
+    last = Manifest(content_keys={"": "a", "rules": "b"}, messages={"": [], "rules": []})
+    plan = plan_english(PAGES, {"": "a", "rules": "changed"}, last)
+    assert plan.render == (RULES,)
+    # Without keys (a check, or no manifest) every page is rendered.
+    assert plan_english(PAGES, {}, last).render == PAGES
+
+
+def test_a_language_below_the_threshold_is_built_but_not_offered() -> None:
+    french = language("fr", {TITLE: "Règles", INTRO: "Intro"})
+    czech = language("cs", {TITLE: "Pravidla"})
+    used = {"": frozenset({TITLE}), "rules": frozenset({TITLE, INTRO})}
+    advertised = advertise((ENGLISH, french, czech), used, 90)
+    assert advertised.percent == {"en": 100.0, "fr": 100.0, "cs": 50.0}
+    assert advertised.menu == (ENGLISH, french)
+    assert advertised.hidden == ("cs",)
+
+
+def test_without_keys_every_page_is_rendered_and_english_is_reused_with_the_full_menu() -> None:
+    french = language("fr", {TITLE: "Règles"})
+    used = {"": frozenset({TITLE}), "rules": frozenset({TITLE})}
+    english = {"": rendered(HOME_PAGE, used[""])}
+    languages = (ENGLISH, french)
+    plan = plan_outputs(PAGES, languages, languages, used, english)
+    assert plan.ready == (english[""],)
+    assert [(job.page.key, job.language.code) for job in plan.render] == [
+        ("rules", "en"),
+        ("", "fr"),
+        ("rules", "fr"),
+    ]
+    assert plan.kept == () and plan.keys == {} and plan.pages == 4
+    # A translated page knows its messages beforehand; an English one finds them out.
+    assert [job.used for job in plan.render] == [None, used[""], used["rules"]]
+
+
+def test_an_english_render_with_a_shorter_menu_is_rendered_again() -> None:
+    czech = language("cs", {})
+    used = {"": frozenset(), "rules": frozenset()}
+    english = {"": rendered(HOME_PAGE, frozenset())}
+    plan = plan_outputs(PAGES, (ENGLISH, czech), (ENGLISH,), used, english)
+    assert plan.ready == ()
+    assert all(job.menu == (ENGLISH,) for job in plan.render)
+    assert len(plan.render) == 4
+
+
+def test_an_output_whose_key_is_unchanged_and_whose_file_is_intact_is_taken_over() -> None:
+    french = language("fr", {TITLE: "Règles"})
+    used = {"": frozenset({TITLE}), "rules": frozenset()}
+    content = {"": "home-key", "rules": "rules-key"}
+    languages = (ENGLISH, french)
+    first = plan_outputs(PAGES, languages, languages, used, {}, content_keys=content)
+    assert set(first.keys) == {
+        "en/index.html",
+        "en/rules/index.html",
+        "fr/index.html",
+        "fr/rules/index.html",
+    }
+    last = Manifest(keys=dict(first.keys), pictures={"fr/index.html": ["abc"]})
+    intact = {"fr/index.html", "en/rules/index.html"}
+
+    def reusable(path: str, key: str) -> bool:
+        return path in intact and last.keys[path] == key
+
+    plan = plan_outputs(
+        PAGES, languages, languages, used, {}, content_keys=content, last=last, reusable=reusable
+    )
+    assert {(kept.path, kept.pictures) for kept in plan.kept} == {
+        ("fr/index.html", ("abc",)),
+        ("en/rules/index.html", ()),
+    }
+    assert {job.path for job in plan.render} == {"en/index.html", "fr/rules/index.html"}
+    assert plan.keys == first.keys
+
+
+def test_a_translated_key_follows_the_translations_of_the_messages_used_only() -> None:
+    used = [TITLE]
+    before = Keys.output("c", language("fr", {TITLE: "Règles"}), ["en", "fr"], used)
+    other_message = Keys.output(
+        "c", language("fr", {TITLE: "Règles", INTRO: "Présentation"}), ["en", "fr"], used
+    )
+    retranslated = Keys.output("c", language("fr", {TITLE: "Règle"}), ["en", "fr"], used)
+    menu = Keys.output("c", language("fr", {TITLE: "Règles"}), ["en", "fr", "cs"], used)
+    content = Keys.output("d", language("fr", {TITLE: "Règles"}), ["en", "fr"], used)
+    assert before == other_message
+    assert len({before, retranslated, menu, content}) == 4

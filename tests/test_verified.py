@@ -1,0 +1,100 @@
+"""Verified scenarios remembered per file: taken back only as this machine wrote them, and
+only while the file, the rule sets and the code are the ones they were checked with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.project import copy_project
+
+from generator.content.errors import ContentError
+from generator.content.rulesets import RuleSets
+from generator.site.build import verified
+from generator.site.build.verified import verified_scenarios
+from generator.site.project import Project
+from generator.verify import check_all
+
+KEY = b"k" * 32
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    return Project(copy_project(tmp_path / "project", cache=False))
+
+
+def _explained(project: Project, cache: Path, key: bytes = KEY) -> list[dict[str, object]]:
+    rulesets = RuleSets(project.content / "rulesets", project.files)
+    found = verified_scenarios(project.content, rulesets, project.files, cache, key)
+    return [checked.explain() for checked in found]
+
+
+def _computed(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The files verified from scratch (not taken from a record) from now on."""
+    calls: list[Path] = []
+
+    def counting(paths: list[Path], *args: object, **kwargs: object) -> object:
+        calls.extend(paths)
+        return check_all(paths, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verified, "check_all", counting)
+    return calls
+
+
+def test_records_give_back_what_verifying_gives(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    rulesets = RuleSets(project.content / "rulesets", project.files)
+    fresh = [c.explain() for c in check_all([project.content], rulesets, project.files)]
+    assert _explained(project, cache) == fresh
+    computed = _computed(monkeypatch)
+    assert _explained(project, cache) == fresh
+    assert computed == []
+
+
+def test_a_changed_file_or_rule_set_is_verified_again(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    _explained(project, cache)
+    computed = _computed(monkeypatch)
+    edited = project.content / "scenarios" / "legal-cards" / "seed.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    _explained(project, cache)
+    assert computed == [edited]
+    computed.clear()
+    ruleset = project.content / "rulesets" / "maison.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    ruleset.write_text(text.replace("name: ", "name: Renamed ", 1), encoding="utf-8")
+    _explained(project, cache)
+    assert len(computed) == len(list((project.content / "scenarios").rglob("*.yaml")))
+
+
+def test_a_record_signed_elsewhere_or_altered_is_not_believed(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    _explained(project, cache, b"x" * 32)  # another machine's records
+    computed = _computed(monkeypatch)
+    _explained(project, cache)
+    files = len(list((project.content / "scenarios").rglob("*.yaml")))
+    assert len(computed) == files
+    computed.clear()
+    for record in cache.iterdir():
+        record.write_bytes(record.read_bytes()[:-1] + b"\0")
+    _explained(project, cache)
+    assert len(computed) == files
+    computed.clear()
+    _explained(project, cache, b"")  # no key: nothing is ever taken back
+    assert len(computed) == files
+
+
+def test_ids_stay_unique_across_files_taken_from_records(project: Project, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _explained(project, cache)
+    seed = project.content / "scenarios" / "legal-cards" / "seed.yaml"
+    copy = project.content / "scenarios" / "copy.yaml"
+    copy.write_bytes(seed.read_bytes())
+    with pytest.raises(ContentError, match="is already used at"):
+        _explained(project, cache)
