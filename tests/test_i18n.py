@@ -226,16 +226,13 @@ def test_locale_add_accepts_every_code_the_build_accepts(
 
 PL = f"[{ADDED}]"  # what the stand-in translations start with
 AR = f"[{RTL}]"
-# Messages drawn into pictures: translated as themselves, so that the pictures
-# are those already drawn for English (drawing new ones is slow).
-DRAWN = {"rank-letter", "seat", "hand", "trump", "declaration", "side"}
-# Messages without a context that pictures draw too (the diagram's pill, the melds' labels).
-DRAWN_IDS = {"to play", "Trump", "%(declaration)s: %(points)s", "%(side)s: %(points)s"}
+# The only words drawn into pictures, the card faces' rank letters: translated as
+# themselves, so that the faces are those already drawn for English.
+DRAWN = {"rank-letter"}
 
 
 def _drawn(message: Message) -> bool:
-    ids = message.id if isinstance(message.id, tuple) else (message.id,)
-    return message.context in DRAWN or any(i in DRAWN_IDS or i == "%(num)s point" for i in ids)
+    return message.context in DRAWN
 
 
 @dataclass

@@ -19,6 +19,14 @@ class Suit(enum.Enum):
         """The suit's English name as used in content files (`hearts`)."""
         return self.name.lower()
 
+    @property
+    def symbol(self) -> str:
+        """The suit's sign as cards print it (♥)."""
+        return _SYMBOLS[self]
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
 
 class Rank(enum.Enum):
     SEVEN = "7"

@@ -102,6 +102,15 @@ class Example(Guarded):
         return self.checked.kind.name
 
     @property
+    def figure(self) -> object | None:
+        """What its figure shows (generator/verify/figures.py), the same in every language."""
+        return self.checked.figure
+
+    @property
+    def figure_template(self) -> str:
+        return self.checked.kind.figure_template
+
+    @property
     def template(self) -> str:
         return self.checked.kind.template
 

@@ -14,9 +14,11 @@ from ..engine import (
     Trump,
     TrumpMode,
 )
+from .memo import per_value
 from .tables import contract_table
 
 
+@per_value
 def rule_figures(rules: RuleSet) -> dict[str, int]:
     """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
     # Any one suit as trump gives the same totals.
@@ -92,6 +94,7 @@ class RuleTables:
     carre_rows: tuple[tuple[Rank, int], ...]
 
 
+@per_value
 def rule_tables(rules: RuleSet) -> RuleTables:
     values = rules.values
     declarations = rules.declarations

@@ -30,6 +30,7 @@ from ..engine import (
     Verdict,
     score_deal,
 )
+from .memo import per_value
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class AuctionTable:
     dealer: Seat
 
 
+@per_value
 def auction_table(auction: Auction) -> AuctionTable:
     rules = auction.rules
     seats = rules.order_from(rules.next_seat(auction.dealer))
@@ -101,6 +103,7 @@ def _rows(terms: list[tuple[Term, ...]]) -> tuple[SheetRow, ...]:
     )
 
 
+@per_value
 def score_sheet(score: DealScore, sides: tuple[Side, ...]) -> ScoreSheet:
     parts = [score.sides[side] for side in sides]
     return ScoreSheet(
@@ -162,6 +165,7 @@ def _score(rules: RuleSet, contract: Contract, made: bool) -> DealScore:
     return score_deal(rules, facts)
 
 
+@per_value
 def contract_table(rules: RuleSet, highest: int = 160) -> ContractTable:
     """Every bid from the floor to `highest` (or the rule set's ceiling) and capot."""
     bidding = rules.bidding
@@ -211,6 +215,7 @@ def _allowed_reasons(verdicts: Sequence[Verdict]) -> tuple[Reason, ...]:
     return tuple(found)
 
 
+@per_value
 def rulings(position: Position, others: Sequence[RuleSet]) -> tuple[Ruling, ...]:
     """The same position under every other rule set that can hold it (same table, its mode).
 

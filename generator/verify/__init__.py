@@ -39,6 +39,8 @@ class Checked:
     kind: ScenarioKind[Any, Any]
     answer: Any
     mismatches: tuple[Mismatch, ...]
+    # What its figure shows, computed once for every language (None: the kind has none).
+    figure: object | None = None
 
     @property
     def id(self) -> str:
@@ -70,7 +72,7 @@ def check(kind: ScenarioKind[Any, Any], scenario: Scenario) -> Checked:
         comparer = Comparer(scenario.id, scenario.path, expect.line, expect.lines)
         kind.compare(scenario, answer, comparer)
         found = tuple(comparer.found)
-    return Checked(scenario, kind, answer, found)
+    return Checked(scenario, kind, answer, found, kind.figure(scenario, answer))
 
 
 def checked(

@@ -102,6 +102,16 @@ class ScenarioKind(ABC, Generic[S, A]):
     def as_json(self, scenario: S, answer: A) -> dict[str, Any]:
         """The answer as `belote-site explain` prints it."""
 
+    def figure(self, scenario: S, answer: A) -> object | None:
+        """What the example's figure shows, in no language (generator/verify/figures.py), or
+        None for a kind without one. A kind with a figure lays it out in
+        `templates/figure_<name>.html`, which the home page shows beside its page."""
+        return None
+
+    @property
+    def figure_template(self) -> str:
+        return f"figure_{self.name}.html"
+
 
 @cache
 def scenario_kinds() -> Mapping[str, ScenarioKind[Any, Any]]:

@@ -61,19 +61,14 @@ class Inputs:
         return self.languages[0]
 
 
-def templates_named(templates: Path, prefix: str) -> list[str]:
-    """What the templates `<prefix><name>.html` exist for: show_card-values.html gives
-    the table `card-values`, figure_play.html the figure of a play example."""
+def shows(templates: Path) -> list[str]:
+    """The tables `show:` blocks can draw: one template `show_<name>.html` each
+    (show_card-values.html draws the table `card-values`)."""
     return sorted(
-        path.stem.removeprefix(prefix)
-        for path in templates.glob(f"{prefix}*.html")
+        path.stem.removeprefix("show_")
+        for path in templates.glob("show_*.html")
         if path.is_file() or path.is_symlink()
     )
-
-
-def shows(templates: Path) -> list[str]:
-    """The tables `show:` blocks can draw: one template `show_<name>.html` each."""
-    return templates_named(templates, "show_")
 
 
 def load_languages(

@@ -27,7 +27,7 @@ from ..pictures.store import Collector, PictureStore
 from ..render import environment, install, render
 from ..views import LanguageView, PageView
 from ..words import Words
-from .inputs import Inputs, templates_named
+from .inputs import Inputs
 
 _ID = re.compile(r'\sid="([^"]*)"')
 
@@ -64,7 +64,6 @@ class Renderer:
 
     inputs: Inputs
     env: Environment = field(init=False)
-    figure_kinds: list[str] = field(init=False)
     all_rules: list[RuleSet] = field(init=False)
     rules_page: Page | None = field(init=False)
     example_pages: dict[str, Page] = field(init=False)
@@ -74,7 +73,6 @@ class Renderer:
     def __post_init__(self) -> None:
         project = self.inputs.project
         self.env = environment(project.templates, project.files)
-        self.figure_kinds = templates_named(project.templates, "figure_")
         self.all_rules = self.inputs.rulesets.all()
         self.rules_page = next(
             (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
@@ -162,8 +160,6 @@ class Renderer:
             ),
             "rules": page.rules,
             "figures": {},
-            # Kinds of example with a figure of their own (figure_<kind>.html).
-            "figure_kinds": self.figure_kinds,
             # Every rule set, for the examples' "under other rules" lines.
             "all_rules": self.all_rules,
             "rules_href": self.rules_href(root, code),

@@ -130,7 +130,7 @@ def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
     try:
         records = _Unpickler(payload, rulesets).load()
         return [
-            Checked(scenario, kinds[name], answer, mismatches)
+            Checked(scenario, kinds[name], answer, mismatches, kinds[name].figure(scenario, answer))
             for name, scenario, answer, mismatches in records
         ]
     except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):

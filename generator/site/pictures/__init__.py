@@ -1,5 +1,5 @@
-"""Card faces and trick diagrams, drawn with Pillow.
+"""Card faces, drawn with Pillow: the site's only pictures.
 
-Drawing knows no rule: it is told which cards are allowed and who takes
-the trick, and draws that.
+Drawing knows no rule and no page: it is given a card, the letter its
+language prints for the rank, and the deck's colours, and draws that face.
 """

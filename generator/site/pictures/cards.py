@@ -26,7 +26,6 @@ from .drawing import (
     INK,
     SCALE,
     SKIN,
-    SUIT_SYMBOLS,
     WHITE,
     Box,
     Colour,
@@ -129,7 +128,7 @@ def _letter(letter: str, colour: Colour) -> Image.Image:
 def _index(letter: str, card: Card, colour: Colour) -> Image.Image:
     """The rank letter over the suit symbol, as printed in a card's corner."""
     top = _letter(letter, colour)
-    suit = glyph(SUIT_SYMBOLS[card.suit], _INDEX_SUIT / 0.73, colour)
+    suit = glyph(card.suit.symbol, _INDEX_SUIT / 0.73, colour)
     gap = round(2 * SCALE)
     width = max(top.width, suit.width)
     index = Image.new("RGBA", (width, top.height + gap + suit.height), (0, 0, 0, 0))
@@ -245,7 +244,7 @@ def draw_face(card: Card, letter: str, four_colour: bool = False) -> tuple[Image
         (0, 0, WIDTH * s - 1, HEIGHT * s - 1), radius=5 * s, fill=WHITE, outline=EDGE, width=s
     )
     colour = suit_colour(card.suit, four_colour)
-    symbol = SUIT_SYMBOLS[card.suit]
+    symbol = card.suit.symbol
 
     panel: Box | None = None
     pips: list[Box] = []

@@ -14,6 +14,7 @@ from ...engine import Card, Declaration, Kind, Rank, Seat, Side, Trump
 from ...engine.declarations import award_declarations, find_declarations
 from ..compare import Comparer
 from ..deal_facts import check_declarations_allowed, leader, no_card_twice
+from ..figures import Meld, MeldHand, MeldsFigure
 from ..kind import Expectation, Scenario, ScenarioKind
 
 _RANKS = {rank.value: rank for rank in Rank}
@@ -183,6 +184,21 @@ class DeclarationsKind(ScenarioKind[DeclarationsScenario, DeclarationsAnswer]):
             "points": {side.name: points for side, points in answer.points.items()},
             "belote": answer.belote.value if answer.belote else None,
         }
+
+    def figure(self, scenario: DeclarationsScenario, answer: DeclarationsAnswer) -> MeldsFigure:
+        """Each hand, its declarations (counted or not), and each side's score from them."""
+        rules = scenario.rules.declarations
+        hands = []
+        for seat, hand in scenario.hands.items():
+            found = answer.found.get(seat, ())
+            scoring = answer.scoring.get(seat, ())
+            melds = tuple(
+                Meld(d.kind, d.cards, d.points(rules, scenario.trump), d in scoring) for d in found
+            )
+            declared = {card for declaration in found for card in declaration.cards}
+            rest = tuple(card for card in hand if card not in declared)
+            hands.append(MeldHand(seat, melds, rest))
+        return MeldsFigure(scenario.trump, tuple(hands), tuple(answer.points.items()))
 
 
 KIND = DeclarationsKind()
