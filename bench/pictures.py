@@ -1,4 +1,4 @@
-"""Picture budget: drawing time of the card faces and diagrams, and picture bytes per page.
+"""Picture budget: drawing time of the card faces, and picture bytes per page.
 
 Goals: all 32 faces (64 x 90 at 1x) drawn in at most 1 s; all pictures of one
 page together at most 150 KB at 1x (PNG, the larger of the two formats).
@@ -13,11 +13,8 @@ from pathlib import Path
 
 from common import best_of, build_site
 
-from generator.engine import DECK, Card, Seat, Suit
+from generator.engine import DECK, Card
 from generator.site.pictures.cards import HEIGHT, WIDTH, draw_card
-from generator.site.pictures.diagram import HEIGHT as DIAGRAM_HEIGHT
-from generator.site.pictures.diagram import WIDTH as DIAGRAM_WIDTH
-from generator.site.pictures.diagram import TrickDiagram, draw_diagram
 from generator.site.pictures.store import encode
 
 ENGLISH = {"J": "J", "Q": "Q", "K": "K", "A": "A"}
@@ -27,30 +24,6 @@ BUDGET = 150 * 1024
 
 def letter(card: Card, letters: dict[str, str]) -> str:
     return letters.get(card.rank.value, card.rank.value)
-
-
-def diagram() -> TrickDiagram:
-    """A full diagram: three cards on the table, eight in the hand."""
-    trick = tuple(
-        (seat, Card.parse(code)) for seat, code in ((Seat.WEST, "AS"), (Seat.NORTH, "7S"))
-    )
-    hand = tuple(
-        (Card.parse(code), i < 3)
-        for i, code in enumerate(["KS", "QS", "10S", "JH", "9C", "10D", "KD", "QC"])
-    )
-    shown = [card for _, card in trick] + [card for card, _ in hand]
-    return TrickDiagram(
-        seat_names={seat: seat.name.title() for seat in Seat},
-        trick=trick,
-        bottom=Seat.EAST,
-        to_move=Seat.EAST,
-        hand=hand,
-        winner=Seat.WEST,
-        trump=Suit.HEARTS,
-        trump_label="Trump",
-        to_play_label="to play",
-        faces={card: draw_card(card, letter(card, ENGLISH)) for card in shown},
-    )
 
 
 def main() -> None:
@@ -65,7 +38,7 @@ def main() -> None:
     english = best_of(5, lambda: draw_all(ENGLISH))
     french = best_of(5, lambda: draw_all(FRENCH))
     four = best_of(5, lambda: draw_all(ENGLISH, True))
-    print(f"card faces: {WIDTH}x{HEIGHT} at 1x, diagrams {DIAGRAM_WIDTH}x{DIAGRAM_HEIGHT}")
+    print(f"card faces: {WIDTH}x{HEIGHT} at 1x (the only pictures: tables are markup)")
     print(f"32 card faces drawn: {english:.3f} s (goal 1 s), {32 / english:.0f} faces/s")
     print(f"32 card faces drawn, French letters: {french:.3f} s, {32 / french:.0f} faces/s")
     print(f"32 card faces drawn, four colours: {four:.3f} s, {32 / four:.0f} faces/s")
@@ -74,11 +47,6 @@ def main() -> None:
         f"32 card faces drawn and encoded (PNG + WebP, 1x + 2x): {encoded:.3f} s, "
         f"{32 / encoded:.0f} faces/s"
     )
-    model = diagram()
-    drawn = best_of(3, lambda: draw_diagram(model))
-    print(f"one trick diagram drawn (faces given): {drawn:.3f} s")
-    both = best_of(3, lambda: encode(draw_diagram(model)))
-    print(f"one trick diagram drawn and encoded: {both:.3f} s")
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "site"

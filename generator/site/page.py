@@ -50,10 +50,6 @@ class Page:
     inputs: tuple[Path, ...] = ()
 
     @property
-    def slug(self) -> str:
-        return self.key
-
-    @property
     def is_home(self) -> bool:
         return not self.key
 
@@ -97,6 +93,10 @@ class PageKind(ABC):
     scripted: ClassVar[bool] = False
     # Whether its pages show every other page's first example (the home page's cards).
     shows_other_pages: ClassVar[bool] = False
+    # The folders of content/ its pages read beside their own page file (each page names
+    # the files it was made from in `Page.inputs`); a file in any other folder counts as
+    # shared by every page.
+    folders: ClassVar[tuple[str, ...]] = ()
 
     def read(self, source: Source, context: LoadContext) -> list[Page]:
         given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)

@@ -29,9 +29,10 @@ from ..manifest import Manifest, code_version, environment
 from ..page import Page
 from ..project import Project
 
-# The inputs each page names itself (page and scenario files) and the catalogs, which
-# enter a page's key message by message; every other input is shared by all pages.
-_OWN_FOLDERS = ("pages", "scenarios", "variants")
+# The inputs each page names itself (its page file, its scenarios' files, the folders its
+# kind reads) and the catalogs, which enter a page's key message by message; every other
+# input is shared by all pages.
+_OWN_FOLDERS = ("pages", "scenarios")
 
 
 def digest(*parts: Any) -> str:
@@ -55,7 +56,8 @@ class Keys:
 
     @staticmethod
     def of(project: Project, stamps: Mapping[str, list[Any]], pages: Sequence[Page]) -> Keys:
-        own = [_relative(project, project.content / folder) for folder in _OWN_FOLDERS]
+        folders = {*_OWN_FOLDERS, *(folder for page in pages for folder in page.kind.folders)}
+        own = [_relative(project, project.content / folder) for folder in sorted(folders)]
         own.append(_relative(project, project.locales))
         shared_files = [
             (name, stamp[3])

@@ -77,6 +77,7 @@ def load_variant(source: Source, variant_id: str, context: LoadContext) -> Varia
 
 class VariantsKind(PageKind):
     name = "variants"
+    folders = ("variants",)
     template = "variant.html"
     keys = frozenset({"slug", "title", "played", "sections"})
     required = keys
