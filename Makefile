@@ -52,5 +52,7 @@ bench: $(TEST_STAMP)
 	scripts/ensure-tools --lighthouse
 	$(BIN)/python bench/lighthouse.py
 
+# The build's caches are the machine's, not the project's: $${XDG_CACHE_HOME:-~/.cache}/belote-site
+# (README, "Builds are incremental"); `rm -rf` it to start from nothing.
 clean:
 	rm -rf site $(VENV) screenshots node_modules bench/lighthouse/node_modules

@@ -13,6 +13,7 @@ build stops the check first, with the same line.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import time
@@ -179,7 +180,10 @@ def _render(
     for kept in plan.kept:
         done += 1
         yield Produced(kept.path, None, frozenset(kept.pictures))
-    for rendered in (*plan.ready, *_rendered(renderer, list(plan.render), store, workers)):
+    # Chained, not unpacked: each page is written before the next is rendered.
+    for rendered in itertools.chain(
+        plan.ready, _rendered(renderer, list(plan.render), store, workers)
+    ):
         done += 1
         if progress is not None:
             progress(done, total)
