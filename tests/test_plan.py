@@ -109,6 +109,8 @@ def test_an_output_whose_key_is_unchanged_and_whose_file_is_intact_is_taken_over
         "en/rules/index.html",
         "fr/index.html",
         "fr/rules/index.html",
+        "index.html",
+        "sitemap.xml",
     }
     last = Manifest(keys=dict(first.keys), pictures={"fr/index.html": ["abc"]})
     intact = {"fr/index.html", "en/rules/index.html"}
@@ -138,3 +140,41 @@ def test_a_translated_key_follows_the_translations_of_the_messages_used_only() -
     content = Keys.output("d", language("fr", {TITLE: "Règles"}), ["en", "fr"], used)
     assert before == other_message
     assert len({before, retranslated, menu, content}) == 4
+
+
+def test_the_root_page_and_sitemap_are_kept_while_no_page_or_menu_changes() -> None:
+    french = language("fr", {TITLE: "Règles"})
+    used = {"": frozenset({TITLE}), "rules": frozenset()}
+    content = {"": "home-key", "rules": "rules-key"}
+    languages = (ENGLISH, french)
+    first = plan_outputs(PAGES, languages, languages, used, {}, content_keys=content)
+    assert first.site == ("index.html", "sitemap.xml")  # no last build: both rendered
+    last = Manifest(keys=dict(first.keys))
+
+    def reusable(path: str, key: str) -> bool:
+        return last.keys[path] == key
+
+    def plan(content: dict[str, str], menu: tuple[Language, ...]) -> tuple[str, ...]:
+        kept = plan_outputs(
+            PAGES, languages, menu, used, {}, content_keys=content, last=last, reusable=reusable
+        )
+        return kept.site
+
+    assert plan(content, languages) == ()
+    # A page's content (its title among it), or a language leaving the menu: both again.
+    assert plan({**content, "rules": "retitled"}, languages) == ("index.html", "sitemap.xml")
+    assert plan(content, (ENGLISH,)) == ("index.html", "sitemap.xml")
+    # Kept files are not pages: the count is of pages only.
+    assert (
+        plan_outputs(
+            PAGES,
+            languages,
+            languages,
+            used,
+            {},
+            content_keys=content,
+            last=last,
+            reusable=reusable,
+        ).pages
+        == 4
+    )

@@ -174,22 +174,21 @@ def _render(
     workers: int,
     progress: Progress | None,
 ) -> Generator[Produced, None, None]:
-    """Every file of the plan, in the plan's order: kept, ready, rendered; then the root."""
-    total = plan.pages
-    done = 0
+    """Every file of the plan, in the plan's order: kept, ready, rendered; then the root
+    page and the sitemap, unless kept."""
+    total = len(plan.ready) + len(plan.render)  # the pages this build writes anew
     for kept in plan.kept:
-        done += 1
         yield Produced(kept.path, None, frozenset(kept.pictures))
     # Chained, not unpacked: each page is written before the next is rendered.
-    for rendered in itertools.chain(
-        plan.ready, _rendered(renderer, list(plan.render), store, workers)
-    ):
-        done += 1
+    fresh = itertools.chain(plan.ready, _rendered(renderer, list(plan.render), store, workers))
+    for done, rendered in enumerate(fresh, start=1):
         if progress is not None:
             progress(done, total)
         yield Produced(rendered.path, rendered.html, rendered.pictures, rendered.drawn)
-    yield Produced("index.html", renderer.root_page(advertised.menu))
-    yield Produced("sitemap.xml", renderer.sitemap(advertised.menu))
+    if "index.html" in plan.site:
+        yield Produced("index.html", renderer.root_page(advertised.menu))
+    if "sitemap.xml" in plan.site:
+        yield Produced("sitemap.xml", renderer.sitemap(advertised.menu))
 
 
 def _manifest(

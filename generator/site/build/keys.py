@@ -26,6 +26,7 @@ from typing import Any
 from ...content.catalogs import Key
 from ..i18n import Language
 from ..manifest import Manifest, code_version, environment
+from ..memo import per_value
 from ..page import Page
 from ..project import Project
 
@@ -101,8 +102,24 @@ class Keys:
         content: str, language: Language, advertised: Sequence[str], used: Iterable[Key]
     ) -> str:
         """One page in one language: its content, the language menu, and its translations."""
-        translations = [(key, language.translation_of(key)) for key in sorted_keys(used)]
-        return digest(content, language.code, list(advertised), translations)
+        known = _translation_digests(language)
+        translations = hashlib.sha256()
+        for key in sorted_keys(used):
+            # A message the language does not translate is keyed by its id alone.
+            translations.update(known.get(key) or _message_digest(key, None))
+        return digest(content, language.code, list(advertised), translations.hexdigest())
+
+
+def _message_digest(key: Key, forms: tuple[str, ...] | None) -> bytes:
+    return hashlib.sha256(repr((key, forms)).encode()).digest()
+
+
+@per_value
+def _translation_digests(language: Language) -> dict[Key, bytes]:
+    """Each translated message's digest, made once per language for every page's key."""
+    if language.messages is None:
+        return {}
+    return {key: _message_digest(key, forms) for key, forms in language.messages.entries.items()}
 
 
 def _relative(project: Project, path: Path) -> str:

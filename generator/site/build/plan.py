@@ -23,7 +23,7 @@ from ...content.catalogs import Key
 from ..i18n import Language
 from ..manifest import Manifest
 from ..page import Page
-from .keys import Keys
+from .keys import Keys, digest
 from .renderer import Job, Rendered
 
 
@@ -79,19 +79,29 @@ class Kept:
     pictures: tuple[str, ...]
 
 
+# The files every site has beside its pages: the root page (which sends a browser on to
+# its language) and the sitemap. Both list every page in every advertised language.
+SITE_FILES = ("index.html", "sitemap.xml")
+
+
 @dataclass(frozen=True)
 class Plan:
-    """Every page of the site, each in exactly one of three lists, and the keys to record."""
+    """Every file of the site, each in exactly one list, and the keys to record."""
 
     kept: tuple[Kept, ...] = ()
     ready: tuple[Rendered, ...] = ()  # rendered while planning, usable as they are
     render: tuple[Job, ...] = ()
+    site: tuple[str, ...] = SITE_FILES  # of SITE_FILES, those to render (not kept)
     keys: Mapping[str, str] = field(default_factory=dict)  # output path -> key
     used: Mapping[str, frozenset[Key]] = field(default_factory=dict)  # page key -> messages
 
     @property
+    def kept_pages(self) -> int:
+        return sum(1 for kept in self.kept if kept.path not in SITE_FILES)
+
+    @property
     def pages(self) -> int:
-        return len(self.kept) + len(self.ready) + len(self.render)
+        return self.kept_pages + len(self.ready) + len(self.render)
 
 
 # Asked of the last build: whether its file for a path has this key and is still as it
@@ -133,4 +143,14 @@ def plan_outputs(
                 ready.append(provisional)  # rendered with every language in its menu
                 continue
             render.append(job)
-    return Plan(tuple(kept), tuple(ready), tuple(render), keys, dict(used))
+    site: list[str] = []
+    for name in SITE_FILES:
+        if content_keys is not None:
+            # What they list: every page (its content key covers its title) in every
+            # advertised language, and the settings every content key covers.
+            keys[name] = digest(name, sorted(content_keys.items()), codes)
+            if last is not None and reusable is not None and reusable(name, keys[name]):
+                kept.append(Kept(name, ()))
+                continue
+        site.append(name)
+    return Plan(tuple(kept), tuple(ready), tuple(render), tuple(site), keys, dict(used))

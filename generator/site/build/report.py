@@ -36,7 +36,7 @@ def report(
     return Report(
         scenarios=scenarios,
         pages=plan.pages + 1,  # and the root page
-        pages_kept=len(plan.kept),
+        pages_kept=plan.kept_pages,
         pictures_drawn=drawn,
         pictures_reused=len(shown) - drawn,
         picture_bytes=published.picture_bytes if published else 0,
