@@ -90,16 +90,22 @@ def test_north_follows_west_ace_which_holds_the_trick_so_far() -> None:
     assert not figure.complete
 
 
-def test_east_trumps_and_takes_the_trick_his_card_leaves_his_hand() -> None:
+def test_the_table_is_shown_before_the_play_with_the_whole_hand() -> None:
+    # South leads the ace of spades, West and North follow: East is void in spades, his
+    # partner is not winning, so under Maison he must trump with the jack of hearts. The
+    # reader chooses that card: it stays in the hand, the table waits for it.
     figure = trick(Trump.HEARTS, [(S, "AS"), (W, "10S"), (N, "7S")], E, "JH KD", "JH")
     assert seats(figure) == {
-        E: ("bottom", "JH", 4, True, False),
-        S: ("left", "AS", 1, False, False),
+        E: ("bottom", None, None, False, True),
+        S: ("left", "AS", 1, True, False),
         W: ("top", "10S", 2, False, False),
         N: ("right", "7S", 3, False, False),
     }
-    assert [held.card.code for held in figure.hand] == ["KD"]
-    assert figure.complete
+    assert [(held.card.code, held.allowed) for held in figure.hand] == [
+        ("JH", True),
+        ("KD", False),
+    ]
+    assert not figure.complete
 
 
 def test_a_bare_table_has_nobody_holding_it_and_the_leader_to_play() -> None:

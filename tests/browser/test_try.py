@@ -107,8 +107,8 @@ def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_rea
             continue
         scenario, answer = example.scenario, example.answer
         position = scenario.position
-        # The card a scenario plays is on the table, not in the hand's buttons.
-        hand: list[Verdict] = [v for v in answer.verdicts if v.card != scenario.play]
+        # The whole hand, the card the scenario plays among it: the reader chooses it.
+        hand: list[Verdict] = list(answer.verdicts)
         for allowed in (True, False):
             found = [i for i, verdict in enumerate(hand) if verdict.allowed is allowed]
             if not found:
@@ -121,6 +121,52 @@ def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_rea
             tried += 1
     assert tried, "no card tried"
     assert visit.errors == []
+
+
+_MARKS_SHOWN = """sel => [...document.querySelectorAll(sel + ' .try .mark')]
+    .filter(mark => getComputedStyle(mark, '::before').content !== 'none').length"""
+
+
+@pytest.mark.parametrize("lang", TRIED)
+@pytest.mark.parametrize("key", [page.key for page in interactive_pages()])
+def test_every_example_waits_for_the_reader_and_its_played_card_can_be_tried(
+    phone: Any, lang: str, key: str
+) -> None:
+    (page,) = [page for page in interactive_pages() if page.key == key]
+    visit = phone(page.path(lang))
+    for example in page.examples:
+        if not example.checked.kind.interactive:
+            continue
+        where, scenario = f"#{example.id}", example.scenario
+        answers = visit.page.locator(f"{where} .answer").all()
+        assert answers, example.id
+        # Nothing of the answer before the reader tries: no explanation, no caption, no
+        # result, no ruling, no mark on any card.
+        assert [a.get_attribute("class") for a in answers if a.is_visible()] == [], example.id
+        assert visit.page.evaluate(_MARKS_SHOWN, where) == 0, example.id
+        # The card the author played (else the first allowed one) is in the hand to try.
+        verdicts = list(example.answer.verdicts)
+        chosen = scenario.play or next(v.card for v in verdicts if v.allowed)
+        verdict = next(v for v in verdicts if v.card == chosen)
+        visit.page.locator(f'{where} .try button[data-card="{chosen.code}"]').click()
+        expected = words(lang).try_card(
+            verdict.reason, scenario.position.trick, scenario.position.trump
+        )
+        assert str(visit.page.locator(f"{where} .verdict").inner_text()).strip() == (
+            expected.striptags()
+        ), example.id
+        # Tried: the whole answer shows.
+        assert all(a.is_visible() for a in answers), example.id
+        assert visit.page.evaluate(_MARKS_SHOWN, where) == len(verdicts), example.id
+    assert visit.errors == []
+
+
+def test_without_the_script_every_part_of_every_answer_shows(phone: Any) -> None:
+    for page in interactive_pages():
+        visit = phone(page.path("en"), script=False)
+        answers = visit.page.locator(".example .answer").all()
+        assert answers and all(a.is_visible() for a in answers), page.key
+        visit.close()
 
 
 def test_without_the_script_every_answer_shows(phone: Any) -> None:
@@ -139,7 +185,8 @@ def test_show_the_answer_marks_every_card(phone: Any) -> None:
     assert not visit.page.locator(f"#{example.id} .caption-answer").is_visible()
     visit.page.locator(f"#{example.id} .reveal").click()
     assert visit.page.locator(f"#{example.id} .caption-answer").is_visible()
-    assert visit.page.locator(f"#{example.id} .answered").count() == 1
+    assert visit.page.locator(f"#{example.id}.answered").count() == 1
+    assert visit.page.evaluate(_MARKS_SHOWN, f"#{example.id}") == len(example.answer.verdicts)
 
 
 def test_the_undertrump_example_shows_the_coinche_answer_beside_it(phone: Any) -> None:

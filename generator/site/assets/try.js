@@ -29,14 +29,16 @@
     button.classList.add("tried");
     say(example, button.dataset.say, allowed);
     tally(example, allowed);
+    // Tried: the answer is the reader's to read now.
+    example.classList.add("answered");
   }
   document.querySelectorAll(".try").forEach(function (group) {
     var example = group.closest(".example");
-    var answered = example.querySelector(".answered");
     var buttons = Array.prototype.slice.call(group.querySelectorAll("button"));
     // In practice the first card chosen is the answer: the arrows only move between cards.
     var quiz = example.classList.contains("practice");
-    if (answered) answered.classList.remove("answered");
+    // The build wrote the example answered (as a reader without script sees it).
+    example.classList.remove("answered");
     buttons.forEach(function (button, index) {
       button.tabIndex = index === 0 ? 0 : -1;
       button.addEventListener("click", function () { choose(button); });
@@ -53,7 +55,9 @@
     });
     var reveal = example.querySelector(".reveal");
     if (reveal) reveal.addEventListener("click", function () {
-      if (answered) answered.classList.add("answered");
+      example.classList.add("answered");
+      // A card chosen once the answer is shown proves nothing: it does not count.
+      example.dataset.counted = "1";
       reveal.hidden = true;
       var caption = example.querySelector(".caption-answer");
       if (caption) say(example, caption.textContent, true);

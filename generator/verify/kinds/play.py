@@ -237,38 +237,20 @@ class PlayKind(ScenarioKind[PlayScenario, PlayAnswer]):
         return data
 
     def figure(self, scenario: PlayScenario, answer: PlayAnswer) -> TrickFigure:
-        """The table as the answer leaves it, the hand of the player to move below it."""
+        """The table before the play, the whole hand of the player to move below it: the
+        reader chooses the card (the one the scenario plays among them) before any answer."""
         position = scenario.position
-        played = _played(scenario, answer)
-        to_move, holder = _turn(scenario, answer)
-        # A card played has left the hand: it lies on the table.
-        hand = [verdict for verdict in answer.verdicts if verdict.card != played]
+        trick = position.trick
+        holder = winning_play(trick, position.trump).seat if trick else None
         return trick_figure(
-            position.rules, position.trump, answer.table, position.seat, to_move, holder, hand
+            position.rules,
+            position.trump,
+            trick,
+            position.seat,
+            position.seat,
+            holder,
+            answer.verdicts,
         )
-
-
-def _played(scenario: PlayScenario, answer: PlayAnswer) -> Card | None:
-    """The scenario's card, once it lies on the table (the answer's trick holds it)."""
-    if scenario.play is not None and len(answer.table) > len(scenario.position.trick):
-        return scenario.play
-    return None
-
-
-def _turn(scenario: PlayScenario, answer: PlayAnswer) -> tuple[Seat | None, Seat | None]:
-    """Who plays next in the trick (none once it is complete), and who holds it so far."""
-    position = scenario.position
-    table = answer.table
-    to_move: Seat | None = None
-    if len(table) < position.rules.players:
-        played = _played(scenario, answer)
-        to_move = position.seat if played is None else position.rules.next_seat(position.seat)
-    holder: Seat | None = None
-    if answer.result is not None:
-        holder = answer.result.winner
-    elif table:
-        holder = winning_play(table, position.trump).seat
-    return to_move, holder
 
 
 KIND = PlayKind()
