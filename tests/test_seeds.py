@@ -65,6 +65,9 @@ def page_lines(element: Element) -> list[str]:
                 into.append("" if in_figure else child.attrs.get("alt", ""))
             elif child.tag in ("script", "style", "template"):
                 continue
+            elif child.attrs.get("role") == "img":
+                # A picture made of markup: a reader hears its label, as an img's alt.
+                lines.append(collapse(child.attrs.get("aria-label", "")))
             elif child.tag == "figure":
                 walk(child, into, in_figure=True)
             elif child.tag in BLOCKS:

@@ -88,6 +88,9 @@ class Example(Guarded):
     checked: Checked
     title: str
     text: str
+    # What the app's screen shows, in words (a message): the app's view of the trick is
+    # drawn beside the example with this as its text alternative.
+    app_view: str | None = None
 
     @property
     def scenario(self) -> Any:
@@ -270,7 +273,7 @@ def parse_example(
 ) -> Example:
     given = source.fields(
         "an example",
-        frozenset({"scenario", "title", "text"}),
+        frozenset({"scenario", "title", "text", "app_view"}),
         frozenset({"scenario", "title", "text"}),
     )
     scenario_id = given["scenario"].text("scenario")
@@ -283,7 +286,15 @@ def parse_example(
             f"this page shows {' or '.join(sorted(kinds))} scenarios"
         )
     check_nameable(checked.scenario.rules, given["scenario"])
-    return Example(checked, given["title"].text("title"), given["text"].text("text"))
+    app_view = None
+    if "app_view" in given:
+        if not getattr(checked.scenario, "from_app", False):
+            raise given["app_view"].error(
+                f"app_view describes the app's screen: scenario {scenario_id} "
+                "is not from the app (from_app: true)"
+            )
+        app_view = given["app_view"].text("app_view")
+    return Example(checked, given["title"].text("title"), given["text"].text("text"), app_view)
 
 
 def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:

@@ -61,4 +61,4 @@ class Illustrator:
             % {"cards": words.cards_listed(cards), "reason": words.reason(r)}
             for r, cards in groups.items()
         ]
-        return gettext.gettext("Allowed: %(groups)s.") % {"groups": words.listed(parts)}
+        return gettext.gettext("Allowed cards: %(groups)s.") % {"groups": words.listed(parts)}

@@ -59,8 +59,6 @@
       // A card chosen once the answer is shown proves nothing: it does not count.
       example.dataset.counted = "1";
       reveal.hidden = true;
-      var caption = example.querySelector(".caption-answer");
-      if (caption) say(example, caption.textContent, true);
     });
   });
   document.querySelectorAll(".score-guess").forEach(function (form) {
