@@ -12,7 +12,7 @@ from functools import cache
 from helpers.project import ROOT
 
 from generator.content.rulesets import option_paths
-from generator.site.build import Project, load_inputs
+from generator.site.build import Project, Renderer, load_inputs
 from generator.site.pages.compare import Comparison
 
 
@@ -65,3 +65,23 @@ def test_the_ffb_classic_direction_and_where_it_comes_from() -> None:
 
 def test_a_group_a_rule_set_lacks_says_so() -> None:
     assert sentence("bidding.floor", "maison") == "No auction of bids."
+
+
+# A table's options over a book (issue: "six of the twelve rule sets are table-option
+# variants a learner does not need"): on the comparison page, not beside each example.
+TABLE_OPTIONS = {
+    "coinche-pagat",
+    "coinche-table",
+    "contree-points-faits",
+    "maison-belote-lost",
+    "maison-table",
+    "maison-tie-made",
+}
+
+
+def test_the_examples_name_the_books_and_the_house_rules_only() -> None:
+    inputs = load_inputs(Project(ROOT))
+    flagged = {rules.id for rules in inputs.rulesets.all() if rules.table_options}
+    assert flagged == TABLE_OPTIONS
+    others = {rules.id for rules in Renderer(inputs).other_rules}
+    assert others == {rules.id for rules in inputs.rulesets.all()} - TABLE_OPTIONS

@@ -333,7 +333,7 @@ class RuleSets:
 
 # Fields of a rule set that are not options of play: what it is called and
 # where it comes from, and the wording of its examples' first line.
-_NOT_OPTIONS = frozenset({"name", "description", "source", "url", "mode_line"})
+_NOT_OPTIONS = frozenset({"name", "description", "source", "url", "mode_line", "table_options"})
 # A link a page may show: https only, with nothing a browser would read as more.
 _HTTPS = re.compile(
     r"https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/?#-]*)?"

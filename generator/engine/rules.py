@@ -336,6 +336,9 @@ class RuleSet:
     source: str = option(default="")
     # Where a reader finds that source (an https address), if anywhere.
     source_url: str = option(key="url", default="", url=True)
+    # A table's own choices over a book's rules: the comparison page sets them beside the
+    # books, the examples do not list them among "the other rules".
+    table_options: bool = option(default=False)
     # The line that opens each example: game mode, rule set and trump (a message).
     mode_lines: Mapping[TrumpMode, str] = option(key="mode_line", default_factory=dict)
     order: tuple[Seat, ...] = field(init=False)

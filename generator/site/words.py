@@ -301,8 +301,13 @@ class Words:
         raise TypeError(f"no wording for a table key of type {type(key).__name__}")
 
     def rule_sets(self, rules: Iterable[RuleSet]) -> Markup:
-        """Rule sets named in a sentence: "Maison, Coinche and Contrée"."""
-        return self.listed([self.gettext.gettext(one.name) for one in rules])
+        """Rule sets named together: "Coinche, official rules · Contrée". Their names hold
+        commas, so a sentence's "a, b and c" would not show where one ends."""
+        names = [
+            Markup('<span class="rule-name">') + self.gettext.gettext(one.name) + Markup("</span>")
+            for one in rules
+        ]
+        return Markup(" · ").join(names)
 
     def mode_line(self, rules: RuleSet, trump: Trump) -> Markup:
         message = self.gettext.gettext(rules.mode_lines[trump.mode])

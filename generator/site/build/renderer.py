@@ -64,7 +64,7 @@ class Renderer:
 
     inputs: Inputs
     env: Environment = field(init=False)
-    all_rules: list[RuleSet] = field(init=False)
+    other_rules: list[RuleSet] = field(init=False)
     rules_page: Page | None = field(init=False)
     example_pages: dict[str, Page] = field(init=False)
     views: dict[str, PageView] = field(init=False)
@@ -73,7 +73,7 @@ class Renderer:
     def __post_init__(self) -> None:
         project = self.inputs.project
         self.env = environment(project.templates, project.files)
-        self.all_rules = self.inputs.rulesets.all()
+        self.other_rules = [r for r in self.inputs.rulesets.all() if not r.table_options]
         self.rules_page = next(
             (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
         )
@@ -160,8 +160,9 @@ class Renderer:
             ),
             "rules": page.rules,
             "figures": {},
-            # Every rule set, for the examples' "under other rules" lines.
-            "all_rules": self.all_rules,
+            # The books' and the house's rule sets, for the examples' "under other rules"
+            # lines; a table's options are for the comparison page.
+            "other_rules": self.other_rules,
             "rules_href": self.rules_href(root, code),
             "example_href": lambda scenario_id: (
                 f"{self.href(root, self.example_pages[scenario_id], code)}#{scenario_id}"
