@@ -719,9 +719,13 @@ def test_seed_first_example_hand_and_allowed_cards(
     page, seed = seed_pages[lang], SEEDS[lang]
     hand = page.find_all("div", class_="try")[0]
     buttons = hand.find_all("button")
-    assert (hand.attrs["aria-label"], [b.find_all("img")[0].attrs["alt"] for b in buttons]) == seed[
-        "hand"
+    # The hand's label, shown above its cards and naming the group for a screen reader.
+    (label,) = [
+        p
+        for p in page.find_all("p", class_="hand-label")
+        if p.attrs.get("id") == hand.attrs["aria-labelledby"]
     ]
+    assert (label.text(), [b.find_all("img")[0].attrs["alt"] for b in buttons]) == seed["hand"]
     allowed = [b for b in buttons if "allowed" in b.attrs.get("class", "").split()]
     assert [b.find_all("img")[0].attrs["alt"] for b in allowed] == seed["allowed"]
 

@@ -275,7 +275,7 @@ class Multiplies(enum.Enum):
     BID = "bid"  # the bid alone (Pagat; FFB contrée 2016, note 1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ContractRules:
     """How a contract from the auction is scored."""
 
@@ -292,6 +292,10 @@ class ContractRules:
     # 160, or the capot's worth after a capot (FFB coinche 2015, §10.1.1).
     coinche_points: int = option(low=0, high=1000)
     coinche_capot_points: int = option(low=0, high=10_000)
+    # What a coinched side that makes a capot it did not bid adds after the multiplier:
+    # 100 in the FFB contrée's "points faits" (2016, §10.2 note 2: "320 points auxquels
+    # s'ajoutent les 100 points du dix de der, soit 420 points").
+    coinche_capot_bonus: int = option(low=0, high=10_000, default=0)
     # Whether a coinche multiplies the belote too (FFB coinche) or not (FFB contrée 2016).
     belote_multiplied: bool = option()
     # A capot by the takers moves the defence's declarations to them, bid or not.

@@ -43,6 +43,7 @@ class TermKind(enum.Enum):
     FAILED = "failed"  # a failed contract's points to the defence (160)
     COINCHED = "coinched"  # what a coinched contract counts the cards as (160, or 250)
     CAPOT_FLAT = "capot-flat"  # a capot bid's flat worth
+    CAPOT_BONUS = "capot-bonus"  # a coinched side's capot, not bid, added after (FFB 2016)
     DECLARATIONS = "declarations"
     BELOTE = "belote"
     CONTRACT = "contract"  # the contract's value (the bid)
@@ -394,6 +395,8 @@ def _score_contract(
             else:
                 outside = belote_term
         factor = multiplier if inside else 1
+        if made and facts.capot == taker and terms.coinche_capot_bonus:
+            outside = [*outside, Term(TermKind.CAPOT_BONUS, terms.coinche_capot_bonus)]
     parts = {
         winner: SideScore(tuple(inside), factor, tuple(outside)),
         beaten: SideScore((Term(TermKind.BELOTE, kept),) if kept else ()),
