@@ -280,6 +280,9 @@ class ContractRules:
     """How a contract from the auction is scored."""
 
     made_when: MadeWhen = option()
+    # What the lowest bid needs to be made, where that is more than the bid: pagat.com's
+    # 82 ("by convention, 82 is bid by saying 80"); none where the bid is the target.
+    floor_needs: int | None = option(low=0, high=1000, default=None)
     # Whether belote-rebelote and declarations count toward reaching the bid.
     counts_belote: bool = option()
     counts_declarations: bool = option()
@@ -296,6 +299,10 @@ class ContractRules:
     # 100 in the FFB contrée's "points faits" (2016, §10.2 note 2: "320 points auxquels
     # s'ajoutent les 100 points du dix de der, soit 420 points").
     coinche_capot_bonus: int = option(low=0, high=10_000, default=0)
+    # Whether a coinched contract, made, still counts each side's cards as taken, only the
+    # bid multiplied (Cannes 2016: "Le contre double les points de l'enchère demandée, le
+    # surcontre les triple"), instead of `coinche_points` to the takers and nothing else.
+    coinche_keeps_cards: bool = option(default=False)
     # Whether a coinche multiplies the belote too (FFB coinche) or not (FFB contrée 2016).
     belote_multiplied: bool = option()
     # A capot by the takers moves the defence's declarations to them, bid or not.

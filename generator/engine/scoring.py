@@ -298,7 +298,11 @@ def contract_made(
     elif contract.level is Level.GENERALE:
         reached = facts.generale is contract.taker
     else:
-        reached = totals[taker] >= contract.value(rules)
+        needed = contract.value(rules)
+        floor_needs = rules.contract.floor_needs
+        if floor_needs is not None and rules.bidding and contract.bid == rules.bidding.floor:
+            needed = max(needed, floor_needs)
+        reached = totals[taker] >= needed
     if not reached:
         return False
     if rules.contract.made_when is MadeWhen.BID or totals[taker] > totals[defence]:
@@ -345,17 +349,22 @@ def _score_contract(
         _belote_of_beaten(rules, belote[beaten]) if not made or coinched else (belote[beaten], 0)
     )
     capot_flat = contract.level is Level.CAPOT and terms.capot_flat is not None
-    if made and not coinched and not capot_flat:
-        # Both sides score what they took; the takers add the contract.
+    if made and not capot_flat and (not coinched or terms.coinche_keeps_cards):
+        # Both sides score what they took; the takers add the contract, which a coinche
+        # (where it keeps the cards) multiplies alone.
         parts = {
             side: SideScore(_terms(cards[side], declarations[side], belote[side])) for side in cards
         }
         made_terms = list(parts[taker].terms)
         if terms.made is MadeScore.BID:
             made_terms = [t for t in made_terms if t.kind is TermKind.BELOTE]
-        if terms.made is not MadeScore.POINTS:
-            made_terms.append(Term(TermKind.CONTRACT, value))
-        parts[taker] = SideScore(tuple(made_terms))
+        contract_term = Term(TermKind.CONTRACT, value)
+        if terms.made is MadeScore.POINTS:
+            parts[taker] = SideScore(tuple(made_terms))
+        elif coinched:
+            parts[taker] = SideScore((contract_term,), multiplier, tuple(made_terms))
+        else:
+            parts[taker] = SideScore((*made_terms, contract_term))
         return _finish(rules, Outcome.MADE, taker, parts, facts, cards, declarations, belote)
 
     winner_belote = belote[winner] + taken
