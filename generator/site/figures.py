@@ -47,6 +47,7 @@ def rule_figures(rules: RuleSet) -> dict[str, int]:
         figures["surcoinche"] = bidding.surcoinche
         figures["failed_points"] = contract.failed_points
         figures["coinche_points"] = contract.coinche_points
+        figures["coinche_capot_points"] = contract.coinche_capot_points
         if bidding.ceiling is not None:
             figures["ceiling"] = bidding.ceiling
         if bidding.capot is not None:
