@@ -110,6 +110,7 @@ def test_an_output_whose_key_is_unchanged_and_whose_file_is_intact_is_taken_over
         "fr/index.html",
         "fr/rules/index.html",
         "index.html",
+        "404.html",
         "sitemap.xml",
     }
     last = Manifest(keys=dict(first.keys), pictures={"fr/index.html": ["abc"]})
@@ -148,7 +149,7 @@ def test_the_root_page_and_sitemap_are_kept_while_no_page_or_menu_changes() -> N
     content = {"": "home-key", "rules": "rules-key"}
     languages = (ENGLISH, french)
     first = plan_outputs(PAGES, languages, languages, used, {}, content_keys=content)
-    assert first.site == ("index.html", "sitemap.xml")  # no last build: both rendered
+    assert first.site == ("index.html", "404.html", "sitemap.xml")  # no last build: both rendered
     last = Manifest(keys=dict(first.keys))
 
     def reusable(path: str, key: str) -> bool:
@@ -162,8 +163,12 @@ def test_the_root_page_and_sitemap_are_kept_while_no_page_or_menu_changes() -> N
 
     assert plan(content, languages) == ()
     # A page's content (its title among it), or a language leaving the menu: both again.
-    assert plan({**content, "rules": "retitled"}, languages) == ("index.html", "sitemap.xml")
-    assert plan(content, (ENGLISH,)) == ("index.html", "sitemap.xml")
+    assert plan({**content, "rules": "retitled"}, languages) == (
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+    )
+    assert plan(content, (ENGLISH,)) == ("index.html", "404.html", "sitemap.xml")
     # Kept files are not pages: the count is of pages only.
     assert (
         plan_outputs(

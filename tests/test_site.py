@@ -191,7 +191,8 @@ def _references(element: Element) -> list[str]:
 def test_every_internal_link_and_picture_resolves(
     site: Path, base_url: str, pages: dict[Path, Element]
 ) -> None:
-    assert len(pages) == len(LANGUAGES) * len(PAGES) + 1
+    # Every page in every language, the root page and the not-found page.
+    assert len(pages) == len(LANGUAGES) * len(PAGES) + 2
     checked = 0
     broken = []
     for path, page in pages.items():
@@ -410,3 +411,38 @@ def test_the_four_colour_deck_draws_diamonds_blue() -> None:
     nine = Card.parse("9D")
     assert _blue_pixels(draw_card(nine, "9", True)) > 200  # the index and the nine pips
     assert _blue_pixels(draw_card(nine, "9", False)) == 0  # red diamonds
+
+
+# What the not-found page says in each language: the catalogs' words, written out here.
+NOT_FOUND = {
+    "en": ("Page not found", "Go to the home page"),
+    "cs": ("Stránka nenalezena", "Přejít na úvodní stránku"),
+    "fr": ("Page introuvable", "Aller à la page d\u2019accueil"),
+    "hr": ("Stranica nije pronađena", "Idi na početnu stranicu"),
+    "sk": ("Stránka sa nenašla", "Prejsť na úvodnú stránku"),
+    "vi": ("Không tìm thấy trang", "Về trang chủ"),
+}
+
+
+def test_an_unknown_address_gets_a_page_in_every_language_leading_home(
+    site: Path, base_url: str
+) -> None:
+    page = parse(site / "404.html")
+    sections = page.find_all("section")
+    langs = [section.attrs["lang"] for section in sections]
+    # English, the source, first; then every advertised language once.
+    assert langs[0] == "en" and sorted(langs) == sorted(tag(lang) for lang in ADVERTISED)
+    for section in sections:
+        lang = section.attrs["lang"].replace("-", "_")
+        title, home = NOT_FOUND[lang]
+        (heading,) = [*section.find_all("h1"), *section.find_all("h2")]
+        assert heading.text() == title
+        (link,) = section.find_all("a")
+        # Served at any depth: the link is the home page's full address.
+        assert (link.text(), link.attrs["href"]) == (home, f"{base_url}{lang}/index.html")
+    # Its style and icon come by full address too.
+    assert all(
+        link.attrs["href"].startswith(base_url)
+        for link in page.find_all("link")
+        if link.attrs.get("rel") in ("stylesheet", "icon")
+    )

@@ -25,8 +25,9 @@ def url_file(site: Path, base_url: str, url: str) -> Path:
     """The built file an absolute address of the site points at."""
     assert url.startswith(base_url), (url, base_url)
     rest = url[len(base_url) :]
-    assert not rest or rest.endswith("/"), url
-    return site / rest / "index.html"
+    if not rest or rest.endswith("/"):
+        return site / rest / "index.html"
+    return site / rest  # a file named in full: the not-found page's links, its stylesheet
 
 
 def link_file(page: Path, href: str) -> Path:

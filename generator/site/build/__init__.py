@@ -187,6 +187,8 @@ def _render(
         yield Produced(rendered.path, rendered.html, rendered.pictures, rendered.drawn)
     if "index.html" in plan.site:
         yield Produced("index.html", renderer.root_page(advertised.menu))
+    if "404.html" in plan.site:
+        yield Produced("404.html", renderer.not_found_page(advertised.menu))
     if "sitemap.xml" in plan.site:
         yield Produced("sitemap.xml", renderer.sitemap(advertised.menu))
 

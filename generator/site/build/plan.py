@@ -80,8 +80,9 @@ class Kept:
 
 
 # The files every site has beside its pages: the root page (which sends a browser on to
-# its language) and the sitemap. Both list every page in every advertised language.
-SITE_FILES = ("index.html", "sitemap.xml")
+# its language), the page a host serves for an unknown address, and the sitemap. They
+# list every advertised language, the sitemap every page.
+SITE_FILES = ("index.html", "404.html", "sitemap.xml")
 
 
 @dataclass(frozen=True)

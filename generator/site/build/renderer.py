@@ -234,6 +234,50 @@ class Renderer:
         )
         return self.audited(with_policy(html), "root_index.html", "the root page")
 
+    def not_found_page(self, menu: Sequence[Language]) -> str:
+        """The page a host serves for an address the site does not have (404.html).
+
+        It cannot know its reader's language, nor where it is served from: it says
+        so in every advertised language, each linking home by its full address.
+        """
+        source = self.inputs.source
+        english = Gettext(source)
+        install(self.env, english)
+        home = self.inputs.home
+        title = english.gettext("Page not found", mark=False).striptags()
+        entries = []
+        for lang in menu:
+            own = Gettext(lang)
+            entries.append(
+                {
+                    "tag": lang.tag,
+                    "direction": lang.direction,
+                    "name": lang.own_name,
+                    "title": own.gettext("Page not found", mark=False).striptags(),
+                    "text": own.gettext(
+                        "This address leads to no page of the site.", mark=False
+                    ).striptags(),
+                    "home": own.gettext("Go to the home page", mark=False).striptags(),
+                    "href": self.url(home.path(lang.code)) + "index.html",
+                }
+            )
+        context = {
+            "site": {"name": home.title},
+            # Served at any depth: everything it links to is a full address.
+            "root": self.inputs.settings.base_url,
+            "head_title": f"{title} · {english.text(home.title)}",
+            "language": LanguageView.of(source),
+            "description": english.text(home.description or ""),
+            "canonical": self.url("404.html"),
+            "alternates": [],
+            "x_default": self.url(""),
+            "scripted": False,
+            "entries": entries,
+        }
+        templates = self.inputs.project.templates
+        html = render(self.env, "not_found.html", context, templates, "the not-found page")
+        return self.audited(with_policy(html), "not_found.html", "the not-found page")
+
     def sitemap(self, menu: Sequence[Language]) -> str:
         entries = [
             {
