@@ -9,6 +9,7 @@ home page's list and the tests' page list all come from what is discovered.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import re
@@ -28,8 +29,11 @@ from ..verify import Checked
 from .blocks import Context, Example, Link
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*")
-# Keys every page file may have, whatever its kind.
-PAGE_KEYS = frozenset({"kind", "order"})
+# Keys every page file may have, whatever its kind: its place in the reading order, the
+# section of the site's menu it belongs to (a message: pages naming the same section are
+# listed under it), and the summary the home page and search engines show (a message;
+# by default the kind's own, often the page's introduction).
+PAGE_KEYS = frozenset({"kind", "order", "section", "description"})
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class Page:
     links: tuple[Link, ...] = ()
     # The files this page is built from, beside the templates and catalogs.
     inputs: tuple[Path, ...] = ()
+    section: str | None = None  # a message: the menu's section it is listed under
 
     @property
     def is_home(self) -> bool:
@@ -101,7 +106,15 @@ class PageKind(ABC):
     def read(self, source: Source, context: LoadContext) -> list[Page]:
         given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)
         order = given["order"].integer("order", 0, 10_000) if "order" in given else 100
-        return self.load(source, given, order, context)
+        pages = self.load(source, given, order, context)
+        section = given["section"].text("section") if "section" in given else None
+        description = given["description"].text("description") if "description" in given else None
+        return [
+            dataclasses.replace(
+                page, section=section, description=description or page.description
+            )
+            for page in pages
+        ]
 
     @abstractmethod
     def load(

@@ -106,6 +106,26 @@ class Renderer:
             return None
         return {"href": self.href(root, page, lang), "page": self.views[page.key]}
 
+    def sections(self, root: str, page: Page, lang: str) -> list[dict[str, Any]]:
+        """The menu: each section (pages naming it, in reading order; a page naming none
+        is a section of its own), linked to its first page, with its pages."""
+        found: dict[str, list[Page]] = {}
+        for other in self.inputs.pages:
+            if not other.is_home:
+                found.setdefault(other.section or other.title, []).append(other)
+        return [
+            {
+                "name": name,
+                "href": self.href(root, members[0], lang),
+                "current": page in members,
+                "pages": [
+                    {**(self._link(root, member, lang) or {}), "current": member is page}
+                    for member in members
+                ],
+            }
+            for name, members in found.items()
+        ]
+
     def page_context(self, job: Job, gettext: Gettext, pictures: Collector) -> dict[str, Any]:
         """What a page's templates see: values only (generator/site/trust.py)."""
         page, language = job.page, job.language
@@ -141,6 +161,7 @@ class Renderer:
                 for other in pages
                 if not other.is_home
             ],
+            "sections": self.sections(root, page, code),
             "previous": self._link(root, before, code),
             "next": self._link(root, after, code),
             # The advertised languages only: a language still being translated is not
