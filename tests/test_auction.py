@@ -141,7 +141,17 @@ def test_only_bids_are_bids() -> None:
 
 
 def test_reason_codes_are_the_public_contract() -> None:
-    allowing = {"pass", "bid", "capot", "generale", "coinche", "surcoinche", "take", "choose"}
+    allowing = {
+        "pass",
+        "bid",
+        "opening",
+        "capot",
+        "generale",
+        "coinche",
+        "surcoinche",
+        "take",
+        "choose",
+    }
     refusing = {
         "auction-over",
         "not-higher",
@@ -169,7 +179,8 @@ def test_reason_codes_are_the_public_contract() -> None:
 def test_a_verdict_says_whether_the_call_is_allowed() -> None:
     start = auction(COINCHE, W)
     allowed = start.verdict(Call.parse("80 hearts"))
-    assert allowed.allowed and allowed.reason is CallReason.BID
+    # Nobody has bid: the first bid is allowed as the opening, not as "above the last".
+    assert allowed.allowed and allowed.reason is CallReason.OPENING
     assert allowed.call == Call.parse("80 hearts")
     refused = start.verdict(Call.parse("70 hearts"))
     assert not refused.allowed and refused.reason is CallReason.BELOW_FLOOR

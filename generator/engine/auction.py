@@ -100,7 +100,8 @@ class CallReason(enum.Enum):
 
     # Allowed.
     PASS = "pass"
-    BID = "bid"
+    BID = "bid"  # above the last bid
+    OPENING = "opening"  # the auction's first bid: nothing to be above
     CAPOT = "capot"
     GENERALE = "generale"
     COINCHE = "coinche"
@@ -136,6 +137,7 @@ _ALLOWING = frozenset(
     {
         CallReason.PASS,
         CallReason.BID,
+        CallReason.OPENING,
         CallReason.CAPOT,
         CallReason.GENERALE,
         CallReason.COINCHE,
@@ -313,7 +315,9 @@ class _State:
             return CallReason.OFF_STEP
         if bidding.ceiling is not None and points > bidding.ceiling:
             return CallReason.ABOVE_CEILING
-        if best is not None and (best.kind is not CallKind.BID or (best.points or 0) >= points):
+        if best is None:
+            return CallReason.OPENING
+        if best.kind is not CallKind.BID or (best.points or 0) >= points:
             return CallReason.NOT_HIGHER
         return CallReason.BID
 

@@ -110,9 +110,7 @@ class PageKind(ABC):
         section = given["section"].text("section") if "section" in given else None
         description = given["description"].text("description") if "description" in given else None
         return [
-            dataclasses.replace(
-                page, section=section, description=description or page.description
-            )
+            dataclasses.replace(page, section=section, description=description or page.description)
             for page in pages
         ]
 

@@ -229,7 +229,16 @@ class Words:
 
     def call(self, call: Call, rules: RuleSet | None = None) -> Markup:
         """A call as the auction table writes it: "Pass", "90 ♥", "Capot ♠", "Contre"."""
-        trump = self.word("bid-trump", call.trump.value) if call.trump is not None else Markup()
+        trump = Markup()
+        if call.trump is not None:
+            trump = self.word("bid-trump", call.trump.value)
+            if call.trump.suit is not None:
+                # Coloured as the suit is on the cards (site.css).
+                trump = (
+                    Markup('<span class="suit-%s">') % call.trump.suit.value
+                    + trump
+                    + Markup("</span>")
+                )
         points = self.gettext.number(call.points) if call.points is not None else ""
         key = call.kind.value
         if call.kind in (CallKind.COINCHE, CallKind.SURCOINCHE):

@@ -180,6 +180,7 @@ class Renderer:
                 pictures, words, four_colour=self.inputs.settings.four_colour_deck
             ),
             "rules": page.rules,
+            "four_colour": self.inputs.settings.four_colour_deck,
             "figures": {},
             # The books' and the house's rule sets, for the examples' "under other rules"
             # lines; a table's options are for the comparison page.
