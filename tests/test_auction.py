@@ -236,13 +236,14 @@ def test_an_auction_is_a_value() -> None:
     [
         ("70 hearts", "below-floor"),
         ("79 hearts", "below-floor"),
-        ("80 hearts", "bid"),
+        # Nobody has bid yet: the first bid opens the auction (nothing to be above).
+        ("80 hearts", "opening"),
         ("85 hearts", "off-step"),  # not a multiple of ten
         ("82 hearts", "off-step"),
-        ("90 spades", "bid"),
-        ("160 clubs", "bid"),
-        ("80 none", "bid"),  # §11.1: sans atout and tout atout may be bid
-        ("80 all", "bid"),
+        ("90 spades", "opening"),
+        ("160 clubs", "opening"),
+        ("80 none", "opening"),  # §11.1: sans atout and tout atout may be bid
+        ("80 all", "opening"),
     ],
 )
 def test_the_first_bid(call: str, expected: str) -> None:
@@ -262,7 +263,7 @@ def test_a_bid_must_be_above_the_last() -> None:
 def test_contree_bids_stop_at_160() -> None:
     # FFB contrée 2016 §4.2.2: "comprise entre 80 et 160".
     start = auction(CONTREE, W)
-    assert reason(start, "160 hearts") == "bid"
+    assert reason(start, "160 hearts") == "opening"
     assert reason(start, "170 hearts") == "above-ceiling"
     assert reason(start, "165 hearts") == "off-step"
     assert reason(start, "70 hearts") == "below-floor"
@@ -273,7 +274,7 @@ def test_contree_bids_stop_at_160() -> None:
 def test_a_mode_the_rule_set_does_not_offer() -> None:
     suits_only = replace(COINCHE, modes=(TrumpMode.SUIT,))
     start = auction(suits_only, W)
-    assert reason(start, "80 hearts") == "bid"
+    assert reason(start, "80 hearts") == "opening"
     assert reason(start, "80 none") == "mode-not-offered"
     assert reason(start, "80 all") == "mode-not-offered"
     assert reason(start, "capot all") == "mode-not-offered"
@@ -449,7 +450,7 @@ def test_four_passes_redeal() -> None:
     # §4.1: "Si les 4 joueurs passent sans enchérir, la donne est terminée sans points".
     three = auction(COINCHE, W, "pass", "pass", "pass")
     assert not three.is_over and three.to_speak is W
-    assert reason(three, "80 hearts") == "bid"
+    assert reason(three, "80 hearts") == "opening"  # three passes: still nobody has bid
     done = three.push(Call.parse("pass"))
     assert done.is_over
     assert done.outcome == REDEAL
