@@ -16,6 +16,8 @@ from helpers.project import PAGES as PAGE_TYPES
 # The languages the site links to, and every page each has: discovered, never listed.
 LANGUAGES = sorted(ADVERTISED)
 PAGES = [f"{lang}/{page}" for lang in LANGUAGES for page in PAGE_TYPES] + [""]
+# The longest page a phone reader should have to scroll through, in CSS pixels.
+PAGE_HEIGHT_MAX = 12_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -129,6 +131,10 @@ def test_every_page_fits_a_phone_and_its_cards_stay_legible(
         ".map(img => img.getBoundingClientRect().width)"
     )
     assert all(w >= 40 for w in card_widths), f"cards shrunk to {min(card_widths)}px"
+    # A page a reader can get through: the bidding page was 27 phone screens (issue:
+    # "each page under 12,000 px").
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= PAGE_HEIGHT_MAX, f"page is {height}px long on a phone"
     page.screenshot(path=str(screenshots / _screenshot_name(path, "phone")), full_page=True)
 
 
