@@ -294,6 +294,13 @@ class RuleSets:
                     f"rule set {name} sets options but names no `source:` "
                     "(the rule book or page it follows)"
                 )
+            text = given.get("source")
+            found = _REPOSITORY_PATH.search(text.text("source")) if text is not None else None
+            if text is not None and found:
+                raise text.error(
+                    f"the source names {excerpt(found.group(0))}: name the book, its edition "
+                    "and section as a reader finds them, and its address in `url:`"
+                )
 
     def origin(self, ruleset_id: str, path: str) -> str:
         """The rule set whose file sets an option: this one, or one it extends.
@@ -334,6 +341,9 @@ class RuleSets:
 # Fields of a rule set that are not options of play: what it is called and
 # where it comes from, and the wording of its examples' first line.
 _NOT_OPTIONS = frozenset({"name", "description", "source", "url", "mode_line", "table_options"})
+# What a reader cannot look up: a repository or a file path ("owner/name", "docs/x.md"),
+# letters on both sides of a slash (a date, 27/01/2016, has digits).
+_REPOSITORY_PATH = re.compile(r"[A-Za-z][\w.-]*/[A-Za-z][\w./-]*")
 # A link a page may show: https only, with nothing a browser would read as more.
 _HTTPS = re.compile(
     r"https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/?#-]*)?"

@@ -467,8 +467,26 @@ STATE_AND_STATIC = (
 )
 
 
+# -- issue 20: a rule book is cited as a reader finds it, never as a repository path --------
+SOURCES = tuple(
+    Case(
+        f"a-{name}-as-a-rule-set-source",
+        2,
+        ("the source names", "url"),
+        "content/rulesets/maison.yaml",
+        edits=(("content/rulesets/maison.yaml", "source: >-\n", f"source: >-\n  {path}\n"),),
+    )
+    for name, path in (
+        ("repository", "as transcribed in vareversat/carg,"),
+        ("file-path", "quoted in docs/rules-survey/matrices/bareme.md,"),
+        ("bare-file", "see rules/coinche.md,"),
+    )
+)
+
+
 CASES: tuple[Case, ...] = (
     *TEMPLATE_REACH,
+    *SOURCES,
     *CONTENT_MARKUP,
     *PAGE_AUDIT,
     *STATE_AND_STATIC,
