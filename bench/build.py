@@ -79,6 +79,7 @@ from generator.content.files import InputFiles
 from generator.site.build import Project, load_inputs, page_messages
 
 LANGUAGES = 60  # of a generated site, English included
+SITE_PAGES = 2  # the HTML pages of no language: index.html and 404.html
 INPUTS = ("content", "templates", "locales")
 COPY = "copy"  # the mark of copied slugs and scenario ids: legal-cards-copy2
 # Plural forms must agree for these counts: the numbers a page most often writes.
@@ -736,10 +737,12 @@ def time_anchors(results: list[Result], work: Path, repeat: int) -> Anchors:
 
 
 def describe(result: Result) -> str:
-    site, per_language = result.site, (result.pages - 1) / result.languages
+    # Beside the pages of each language: the root page and the not-found page.
+    site, per_language = result.site, (result.pages - SITE_PAGES) / result.languages
     text = (
         f"{site.label}: {result.pages} HTML pages ({result.languages} languages x "
-        f"{per_language:g} pages + the root page), {result.pictures} picture files, "
+        f"{per_language:g} pages + the root and not-found pages), {result.pictures} picture "
+        "files, "
         f"{result.advertised} of {result.languages} languages advertised"
     )
     if site.shape is not None:
