@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import types
 import typing
 from collections.abc import Collection, Mapping
@@ -268,6 +269,30 @@ def check_nameable(rules: RuleSet, source: Source) -> None:
             )
 
 
+# A sum's outcome as a text states it: "= 560", "rounded to 500", "rounded down to 250",
+# "is written 180" (the last of a sentence's is what the sum comes to).
+_OUTCOME = re.compile(r"(?:=|rounded(?: down| up)? to|is written)\s*(\d[\d\s,.]*\d|\d)")
+
+
+def check_results(text: Source, checked: Checked) -> None:
+    """An example's text may do the sums its score sheet shows, but its outcome must be
+    the engine's: a typed total that the engine does not reach is refused."""
+    results = checked.kind.results(checked.answer)
+    if not results:
+        return
+    for sentence in re.split(r"(?<=[.;:])\s", text.text("text")):
+        claims = _OUTCOME.findall(sentence)
+        if not claims:
+            continue
+        claimed = int(re.sub(r"\D", "", claims[-1]))
+        if claimed not in results:
+            found = ", ".join(str(n) for n in sorted(results))
+            raise text.error(
+                f"the text says the sum comes to {claimed}; the engine scores {found} "
+                f"for scenario {checked.id}"
+            )
+
+
 def parse_example(
     source: Source, context: Context, kinds: Collection[str] | None = None
 ) -> Example:
@@ -286,6 +311,7 @@ def parse_example(
             f"this page shows {' or '.join(sorted(kinds))} scenarios"
         )
     check_nameable(checked.scenario.rules, given["scenario"])
+    check_results(given["text"], checked)
     app_view = None
     if "app_view" in given:
         if not getattr(checked.scenario, "from_app", False):

@@ -102,6 +102,11 @@ class ScenarioKind(ABC, Generic[S, A]):
     def as_json(self, scenario: S, answer: A) -> dict[str, Any]:
         """The answer as `belote-site explain` prints it."""
 
+    def results(self, answer: A) -> frozenset[int]:
+        """The numbers an example's text may state as the outcome of its sums ("= 560",
+        "rounded to 500"): each must be one of these (empty: the kind's texts state none)."""
+        return frozenset()
+
     def figure(self, scenario: S, answer: A) -> object | None:
         """What the example's figure shows, in no language (generator/verify/figures.py), or
         None for a kind without one. A kind with a figure lays it out in

@@ -484,9 +484,33 @@ SOURCES = tuple(
 )
 
 
+# -- issue 20: no sentence that can be wrong: a text's sums end where the engine's do ----------
+BOOKS = "content/pages/coinche-books.yaml"
+TYPED_TOTALS = tuple(
+    Case(
+        f"a-typed-total-{name}",
+        2,
+        ("the engine scores",),
+        BOOKS,
+        edits=((BOOKS, old, new),),
+    )
+    for name, old, new in (
+        # The Cannes surcoinche as the pages once said it: the engine scores 410 and 50.
+        (
+            "the-engine-does-not-reach",
+            "The surcoinche triples the bid alone, and each side keeps the cards it took.",
+            "(160 + 100) \u00d7 3 = 780.",
+        ),
+        ("before-rounding", "252 + 250 = 502, rounded to 500.", "252 + 250 = 502."),
+        ("rounded-wrong", "rounded down to 250.", "rounded down to 240."),
+    )
+)
+
+
 CASES: tuple[Case, ...] = (
     *TEMPLATE_REACH,
     *SOURCES,
+    *TYPED_TOTALS,
     *CONTENT_MARKUP,
     *PAGE_AUDIT,
     *STATE_AND_STATIC,

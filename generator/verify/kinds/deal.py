@@ -75,6 +75,10 @@ class DealKind(ScenarioKind[DealScenario, DealScore]):
     def compute(self, scenario: DealScenario) -> DealScore:
         return scored(scenario, scenario.facts)
 
+    def results(self, answer: DealScore) -> frozenset[int]:
+        """What the deal's sums end in: each side's score."""
+        return frozenset(answer.scores.values())
+
     def compare(self, scenario: DealScenario, answer: DealScore, check: Comparer) -> None:
         expect = scenario.expect
         if expect is None:
