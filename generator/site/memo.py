@@ -18,8 +18,9 @@ from typing import Any, ParamSpec, TypeVar
 P = ParamSpec("P")
 R = TypeVar("R")
 
-# Enough for every table of a large site; a long `serve --watch` forgets the oldest.
-_SIZE = 4096
+# Enough for every table of one build (a few hundred); a long `serve --watch`, whose
+# every build loads new rule sets and languages, forgets the oldest and keeps no more.
+_SIZE = 1024
 
 
 def per_value(function: Callable[P, R]) -> Callable[P, R]:
