@@ -239,6 +239,11 @@ class BiddingRules:
     # A générale (one player takes every trick), where offered, and its worth.
     generale: int | None = option(low=1, high=10_000, default=None)
 
+    @property
+    def has_ceiling(self) -> bool:
+        """Whether bids of points stop at a highest one (FFB contrée: 160)."""
+        return self.ceiling is not None
+
     def __post_init__(self) -> None:
         if self.ceiling is not None and self.ceiling < self.floor:
             raise InvalidRuleSetError("ceiling", "the highest bid is below the lowest")
