@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -22,6 +23,12 @@ MIN_JOBS = 24
 
 # What the forked workers run: set just before the fork, read by the children.
 _TASK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: a worker that took it would die mid-task and
+    # leave the pool waiting for it. The build's own process handles it and ends the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(index: int) -> Any:
@@ -51,7 +58,7 @@ def run_all(work: Callable[[Job], Result], jobs: Sequence[Job], workers: int) ->
     _TASK = (work, jobs)
     try:
         context = multiprocessing.get_context("fork")
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, initializer=_ignore_interrupt) as pool:
             chunk = max(1, len(jobs) // (workers * 8))
             yield from pool.imap(_run, range(len(jobs)), chunksize=chunk)
     finally:
