@@ -38,12 +38,6 @@ class SeatAtTable:
 
 
 @dataclass(frozen=True)
-class HandCard:
-    card: Card
-    allowed: bool
-
-
-@dataclass(frozen=True)
 class TrickFigure:
     """A trick as it lies on the table, and the hand of the player at the bottom."""
 
@@ -51,7 +45,7 @@ class TrickFigure:
     trick: tuple[Play, ...]  # in the order of play
     bottom: Seat
     trump: Trump
-    hand: tuple[HandCard, ...]  # the cards still held, each with whether it may be played
+    hand: tuple[Verdict, ...]  # the cards still held, each with whether it may be played
 
     @property
     def complete(self) -> bool:
@@ -85,7 +79,7 @@ def trick_figure(
         trick=tuple(table),
         bottom=bottom,
         trump=trump,
-        hand=tuple(HandCard(verdict.card, verdict.allowed) for verdict in hand),
+        hand=tuple(hand),
     )
 
 
