@@ -96,6 +96,8 @@ def run_check(args: argparse.Namespace) -> int:
         return _report(found.problems, found.exit_code, "check failed")
     print(
         f"{_plural(report.scenarios, 'scenario', 'scenarios')} checked, all as expected; "
+        f"{_plural(report.stated, 'stated option value', 'stated option values')}, "
+        "each shown at work by an example; "
         f"{_plural(report.pages, 'page', 'pages')} rendered in "
         f"{_plural(len(report.languages), 'language', 'languages')}; catalogs sound",
         file=sys.stderr,

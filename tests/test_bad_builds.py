@@ -223,3 +223,80 @@ def test_a_rule_set_that_sets_options_without_a_source_stops_the_build(
         b"extends: maison\nname: Unsourced\nmust_undertrump: false\n",
     )
     assert "unsourced.yaml" in _assert_refused(capsys, built)
+
+
+# A rule set whose belote is worth 30: no scenario of the site follows it.
+LONELY_RULES = b"""extends: maison
+name: Belote at thirty
+source: A house rule, for this test.
+declarations:
+  belote: 30
+"""
+LONELY_PAGE = b"""kind: article
+slug: lonely
+rules: lonely
+title: Belote at thirty
+sections:
+  - heading: Belote
+    blocks:
+      - text: Belote-rebelote is worth %(belote_points)s.
+"""
+
+
+def test_a_page_stating_a_value_no_scenario_shows_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    put("content/rulesets/lonely.yaml", LONELY_RULES)
+    put("content/pages/lonely.yaml", LONELY_PAGE)
+    named = _assert_refused(capsys, built)
+    assert "lonely.yaml:8:" in named and "declarations.belote: 30" in named
+
+
+def test_a_page_stating_a_value_only_an_unshown_scenario_shows_stops_the_build(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    put("content/rulesets/lonely.yaml", LONELY_RULES)
+    put("content/pages/lonely.yaml", LONELY_PAGE)
+    # North takes and makes it with belote: 100 + 30 = 130 against 62.
+    put(
+        "content/scenarios/lonely.yaml",
+        b"""id: lonely-belote
+kind: deal
+rules: lonely
+trump: hearts
+taker: north
+points: {north-south: 100, east-west: 62}
+belote: north
+expect:
+  score: {north-south: 130, east-west: 62}
+""",
+    )
+    named = _assert_refused(capsys, built)
+    assert "lonely-belote" in named and "no page shows" in named
+
+
+def test_a_choice_of_paragraph_states_its_option(
+    capsys: pytest.CaptureFixture[str],
+    built: tuple[Path, Path, dict[str, str]],
+    put: Callable[[str, bytes], None],
+) -> None:
+    # A paragraph picked by an option states that option's value: maison has no belote
+    # in all trumps, and no scenario of the site shows that at work.
+    put("content/rulesets/lonely.yaml", LONELY_RULES)
+    put(
+        "content/pages/lonely.yaml",
+        LONELY_PAGE.replace(
+            b"      - text: Belote-rebelote is worth %(belote_points)s.\n",
+            b"""      - choose: declarations.belote_in_all_trumps
+        texts:
+          "true": Each king and queen of trumps makes a belote.
+          "false": There is no belote in all trumps.
+""",
+        ),
+    )
+    named = _assert_refused(capsys, built)
+    assert "lonely.yaml:8:" in named and "declarations.belote_in_all_trumps: false" in named

@@ -19,7 +19,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Rank, RuleSet
 from ..engine.errors import BeloteError
@@ -357,6 +357,57 @@ class OptionPath:
     path: str
     hint: Any  # its type, `X | None` when a rule set may leave it unset
     group_optional: bool  # whether a rule set may lack its whole group
+
+
+def option_field(cls: type, key: str) -> dataclasses.Field[Any]:
+    """The dataclass field a YAML key names (`mode_line` is `mode_lines`)."""
+    for f in dataclasses.fields(cls):
+        if yaml_key(f) == key and f.init:
+            return f
+    raise KeyError(key)
+
+
+# What `option_value` gives for an option whose whole group a rule set lacks.
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
+
+
+def option_value(rules: RuleSet, path: str) -> Any:
+    """An option's value in a rule set (`scoring.rounding`), or ABSENT when the rule set
+    lacks its group (no `bidding:` in classic Belote)."""
+    value: Any = rules
+    for key in path.split("."):
+        if value is None:
+            return ABSENT
+        value = getattr(value, option_field(type(value), key).name)
+    return value
+
+
+def yaml_path(attributes: str) -> str | None:
+    """The YAML path of an option named by its attributes (`declarations.belote_points` is
+    `declarations.belote`); None for what is no option of its own (a property)."""
+    cls: Any = RuleSet
+    keys = []
+    for name in attributes.split("."):
+        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+            return None
+        found = next((f for f in dataclasses.fields(cls) if f.name == name and f.init), None)
+        if found is None:
+            return None
+        keys.append(yaml_key(found))
+        cls = _optional(type_hints(cls)[name])
+    return ".".join(keys)
+
+
+def with_option(rules: RuleSet, path: str, value: Any) -> RuleSet:
+    """The rule set with one option changed, checked as any rule set is (it raises
+    InvalidRuleSetError for options that cannot go together)."""
+
+    def replaced(group: Any, keys: list[str]) -> Any:
+        name = option_field(type(group), keys[0]).name
+        inner = value if len(keys) == 1 else replaced(getattr(group, name), keys[1:])
+        return dataclasses.replace(group, **{name: inner})
+
+    return cast(RuleSet, replaced(rules, path.split(".")))
 
 
 def option_paths(

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from .cards import Card
 from .contract import Coinche, Contract, Level
 from .errors import IllegalCallError
-from .rules import AfterCoinche, RuleSet
+from .rules import AfterCoinche, DoubleName, RuleSet
 from .seats import Seat
 from .trump import Trump
 
@@ -88,6 +88,15 @@ class Call:
         return str(self.kind.value)
 
     def __str__(self) -> str:
+        return self.code
+
+    def named(self, rules: RuleSet) -> str:
+        """The call as the rule book says it: the FFB's contrée doubles with a contre."""
+        bidding = rules.bidding
+        if bidding is not None and bidding.double_name is DoubleName.CONTRE:
+            said = {CallKind.COINCHE: "contre", CallKind.SURCOINCHE: "surcontre"}
+            if self.kind in said:
+                return said[self.kind]
         return self.code
 
     @property

@@ -40,6 +40,7 @@ class Guarded:
     """A block shown only where the rule set's options have the values `when` names."""
 
     when: tuple[tuple[str, str], ...] = field(default=(), kw_only=True)
+    line: int = field(default=0, kw_only=True, compare=False)  # in its page file, for errors
 
     def shown(self, rules: RuleSet | None) -> bool:
         if rules is None:
@@ -233,7 +234,7 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     unknown = [k for k in texts if k not in values]
     if missing or unknown:
         raise given["texts"].error(f"texts must cover every value of {path} ({', '.join(values)})")
-    return Choose(path, texts, when=_when(given.get("when")))
+    return Choose(path, texts, when=_when(given.get("when")), line=source.line)
 
 
 def _show(source: Source, context: Context, when: Source | None = None) -> Show:
@@ -248,14 +249,14 @@ def _show(source: Source, context: Context, when: Source | None = None) -> Show:
 
 def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | Show:
     if source.is_scalar:
-        return Text(source.text("a text"))
+        return Text(source.text("a text"), line=source.line)
     if source.get("choose") is not None:
         return _choose(source, rules)
     given = source.fields("a list item", frozenset({"show", "text", "when"}))
     if "show" in given:
         return _show(given["show"], context, given.get("when"))
     if "text" in given:
-        return Text(given["text"].text("a text"), when=_when(given.get("when")))
+        return Text(given["text"].text("a text"), when=_when(given.get("when")), line=source.line)
     raise source.error("a list item is a text, a choose block, or {show: ...}")
 
 
@@ -344,9 +345,9 @@ def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:
     if "items" in given:
         numbered = given["numbered"].typed(bool, "numbered") if "numbered" in given else False
         items = tuple(_item(item, rules, context) for item in given["items"].items("items"))
-        return Items(items, numbered, when=when)
+        return Items(items, numbered, when=when, line=source.line)
     if "text" in given:
-        return Text(given["text"].text("text"), when=when)
+        return Text(given["text"].text("text"), when=when, line=source.line)
     raise source.error("a block needs text, choose, items, show, example or link")
 
 

@@ -17,6 +17,41 @@ from ..engine import (
 from .memo import per_value
 from .tables import contract_table
 
+# The options each figure states (YAML paths): a page quoting `%(belote)s` states
+# the rule set's belote value, and `check` wants a scenario showing it at work.
+# `_points` forms state the same. The deck, the table's seats (every figure is
+# drawn on them) and what is derived from several options at once (`half`)
+# state nothing of their own.
+FIGURE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "hand": ("hand_size",),
+    "tricks": ("hand_size",),
+    "cards": ("values.trump", "values.plain"),
+    "bonus": ("last_trick_bonus",),
+    "total": ("values.trump", "values.plain", "last_trick_bonus"),
+    "capot": ("scoring.capot",),
+    "target": ("scoring.target",),
+    "short_target": ("scoring.short_target",),
+    "belote": ("declarations.belote",),
+    "floor": ("bidding.floor",),
+    "step": ("bidding.step",),
+    "coinche": ("bidding.coinche",),
+    "surcoinche": ("bidding.surcoinche",),
+    "ceiling": ("bidding.ceiling",),
+    "capot_bid": ("bidding.capot",),
+    "capot_made": ("bidding.capot",),
+    "generale": ("bidding.generale",),
+    "failed_points": ("contract.failed_points",),
+    "coinche_points": ("contract.coinche_points",),
+    "coinche_capot_points": ("contract.coinche_capot_points",),
+    "trump_values": ("values.trump",),
+    "plain_values": ("values.plain",),
+}
+
+
+def figure_options(name: str) -> tuple[str, ...]:
+    """The options a `%(name)s` placeholder states (none for one it does not know)."""
+    return FIGURE_OPTIONS.get(name) or FIGURE_OPTIONS.get(name.removesuffix("_points"), ())
+
 
 @per_value
 def rule_figures(rules: RuleSet) -> dict[str, int]:

@@ -96,6 +96,8 @@ class PageKind(ABC):
     describes_rule_sets: ClassVar[bool] = False
     # Whether its pages let the reader try cards whatever their examples (practice).
     scripted: ClassVar[bool] = False
+    # A script of its own (generator/site/assets/), loaded by each of its pages.
+    script: ClassVar[str | None] = None
     # Whether its pages show every other page's first example (the home page's cards).
     shows_other_pages: ClassVar[bool] = False
     # The folders of content/ its pages read beside their own page file (each page names

@@ -26,6 +26,7 @@ from ...content.catalogs import (
 from ...content.errors import Problems
 from ...content.rulesets import RuleSets
 from ...verify import Checked, Mismatch, by_id
+from ...verify.coverage import Coverage
 from ..audit import ASSETS
 from ..blocks import Context
 from ..cache import signature
@@ -35,6 +36,7 @@ from ..output import static_files
 from ..page import LoadContext, Page, discover_pages
 from ..project import Project
 from ..settings import SiteSettings, load_settings
+from ..statements import covered
 from ..vocabulary import Vocabulary, load_vocabulary
 from .verified import verified_scenarios
 
@@ -51,6 +53,8 @@ class Inputs:
     pages: tuple[Page, ...]
     languages: tuple[Language, ...]
     static: tuple[Path, ...]  # below templates/static
+    # For each option value a page states, the example that shows it at work.
+    coverage: Coverage
 
     @property
     def home(self) -> Page:
@@ -155,7 +159,8 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
     context = LoadContext(
         rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
     )
-    pages = discover_pages(context)
+    pages = tuple(discover_pages(context))
+    found = covered(pages, tuple(checked))
     languages = load_languages(project, settings, cache / "catalogs" if cache else None, key)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)
@@ -165,7 +170,8 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
         vocabulary,
         rulesets,
         tuple(checked),
-        tuple(pages),
+        pages,
         tuple(languages),
         tuple(static),
+        found,
     )

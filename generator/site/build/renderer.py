@@ -25,6 +25,7 @@ from ..illustrate import Illustrator
 from ..page import Page, neighbours
 from ..pictures.store import Collector, PictureStore
 from ..render import environment, install, render
+from ..statements import block_witnesses
 from ..views import LanguageView, PageView
 from ..words import Words
 from .inputs import Inputs
@@ -191,6 +192,16 @@ class Renderer:
                 if scenario_id in self.example_pages
                 else None
             ),
+            # Where each block's stated option values are shown at work ("see it worked").
+            "worked": lambda block: (
+                [
+                    f"{self.href(root, self.example_pages[one], code)}#{one}"
+                    for one in block_witnesses(block, page.rules, self.inputs.coverage)
+                ]
+                if page.rules is not None
+                else []
+            ),
+            "page_script": page.kind.script,
             # A page with cards to try loads the script that shows their verdicts.
             "scripted": page.kind.scripted
             or any(example.checked.kind.interactive for example in page.examples),

@@ -13,6 +13,7 @@ class Report:
     """What a build did, for its summary line."""
 
     scenarios: int = 0
+    stated: int = 0  # option values the pages state, each shown at work by an example
     pages: int = 0
     pages_kept: int = 0  # taken over from the last build unchanged
     pictures_drawn: int = 0
@@ -29,12 +30,15 @@ def report(
     advertised: Advertised,
     published: Published | None,
     seconds: float,
+    *,
+    stated: int = 0,
 ) -> Report:
     """The summary of a build (or of a check: nothing published)."""
     shown = {name for names in (published.pictures if published else {}).values() for name in names}
     drawn = len(published.drawn) if published else 0
     return Report(
         scenarios=scenarios,
+        stated=stated,
         pages=plan.pages + 1,  # and the root page
         pages_kept=plan.kept_pages,
         pictures_drawn=drawn,

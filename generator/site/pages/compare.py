@@ -7,7 +7,6 @@ value), and `check` refuses an option or a value it does not word.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import types
 import typing
@@ -17,7 +16,7 @@ from typing import Any
 
 from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
-from ...content.rulesets import option_paths, yaml_key
+from ...content.rulesets import ABSENT, option_paths, option_value
 from ...engine import RuleSet
 from ..page import LoadContext, Page, PageKind, slug
 
@@ -35,27 +34,11 @@ class Option:
 
     def value_of(self, rules: RuleSet) -> Any:
         """The option's value in a rule set, or ABSENT when the rule set lacks its group."""
-        value: Any = rules
-        for key in self.path.split("."):
-            if value is None:
-                return ABSENT
-            value = getattr(value, _attribute(type(value), key))
-        return value
+        return option_value(rules, self.path)
 
     @property
     def group(self) -> str:
         return self.path.split(".")[0]
-
-
-ABSENT = object()
-
-
-def _attribute(cls: type, key: str) -> str:
-    """The dataclass field a YAML key names (`mode_line` is `mode_lines`)."""
-    for f in dataclasses.fields(cls):
-        if yaml_key(f) == key:
-            return f.name
-    raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -87,6 +70,8 @@ class Comparison:
     intro: str
     options: tuple[Option, ...]
     columns: tuple[Column, ...]
+    # The columns shown at first where the reader's browser lets him pick (compare.js).
+    picked: tuple[int, ...] = ()
 
     def differs(self, row: int) -> bool:
         """Whether the rule sets disagree on an option."""
@@ -219,12 +204,17 @@ def read_options(context: LoadContext) -> tuple[tuple[Option, ...], dict[str, st
     return tuple(found), absent
 
 
+# More columns than this do not fit a phone, which is why the reader picks.
+MAX_PICKED = 3
+
+
 class CompareKind(PageKind):
     name = "compare"
     describes_rule_sets = True
     template = "compare.html"
-    keys = frozenset({"slug", "title", "intro"})
-    required = keys
+    script = "compare.js"
+    keys = frozenset({"slug", "title", "intro", "picked"})
+    required = frozenset({"slug", "title", "intro"})
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
@@ -247,7 +237,18 @@ class CompareKind(PageKind):
             # Each family together, its root first: Maison and its variants, then Coinche's.
             for rules in sorted(rulesets.all(), key=lambda rules: rulesets.lineage(rules.id))
         )
-        comparison = Comparison(given["intro"].text("intro"), options, columns)
+        ids = [column.rules.id for column in columns]
+        picked = []
+        for item in given["picked"].items("picked") if "picked" in given else []:
+            name = item.text("a rule set")
+            if name not in ids:
+                raise item.error(f"no rule set {excerpt(name)} to show first ({', '.join(ids)})")
+            picked.append(ids.index(name))
+        if len(picked) > MAX_PICKED:
+            raise given["picked"].error(f"pick at most {MAX_PICKED} rule sets to show first")
+        comparison = Comparison(
+            given["intro"].text("intro"), options, columns, tuple(sorted(set(picked)))
+        )
         return [
             Page(
                 key=slug(given["slug"]),

@@ -211,12 +211,12 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
         return {
             "dealer": auction.dealer.value,
             "calls": [
-                {"seat": seat.value, "call": call.code}
+                {"seat": seat.value, "call": call.named(auction.rules)}
                 for seat, call in zip(auction.speakers, auction.calls, strict=True)
             ],
             "next": answer.to_speak.value if answer.to_speak else None,
             "contract": contract,
-            "verdicts": {v.call.code: v.reason.value for v in answer.verdicts},
+            "verdicts": {v.call.named(auction.rules): v.reason.value for v in answer.verdicts},
         }
 
 

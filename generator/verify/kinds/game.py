@@ -30,9 +30,18 @@ class GameExpectation(Expectation):
 
 @dataclass(frozen=True, kw_only=True)
 class GameScenario(Scenario):
-    target: int
+    target: int | None  # None: the rule set's own (`scoring.target`)
     deals: tuple[DealFacts, ...]
     expect: GameExpectation | None = None
+    short: bool = False  # `target: short`: the rule set's short game (`scoring.short_target`)
+
+    @property
+    def played_to(self) -> int:
+        scoring = self.rules.scoring
+        if self.short:
+            # A rule set without a short game was refused when the scenario was read.
+            return scoring.short_target or scoring.target
+        return self.target or scoring.target
 
 
 @dataclass(frozen=True)
@@ -48,8 +57,12 @@ class GameKind(ScenarioKind[GameScenario, GameAnswer]):
 
     def parse(self, entry: Entry, given: Mapping[str, Source]) -> GameScenario:
         rules = entry.rules
-        target = rules.scoring.target
-        if "target" in given:
+        target, short = None, False
+        if "target" in given and given["target"].value() == "short":
+            if rules.scoring.short_target is None:
+                raise given["target"].error(f"rule set {rules.id} has no short game")
+            short = True
+        elif "target" in given:
             target = given["target"].integer("target", 1, 1_000_000)
         items = list(given["deals"].items("deals"))
         if not items:
@@ -75,12 +88,14 @@ class GameKind(ScenarioKind[GameScenario, GameAnswer]):
             if "deals_played" in wanted:
                 found["deals_played"] = wanted["deals_played"].integer("expect.deals_played", 0)
             expect = GameExpectation(**found, **Expectation.where(source))
-        return GameScenario(**Scenario.common(entry), target=target, deals=deals, expect=expect)
+        return GameScenario(
+            **Scenario.common(entry), target=target, deals=deals, expect=expect, short=short
+        )
 
     def compute(self, scenario: GameScenario) -> GameAnswer:
         deals = tuple(scored(scenario, facts) for facts in scenario.deals)
         try:
-            result = score_game(scenario.rules, deals, scenario.target)
+            result = score_game(scenario.rules, deals, scenario.played_to)
         except GameOverError as error:
             # More deals than the game lasted: the scenario itself is wrong.
             raise scenario.error(str(error)) from None

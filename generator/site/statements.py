@@ -1,0 +1,114 @@
+"""What each page states about its rule set's options, for `verify.coverage`.
+
+A page states an option value where a `choose:` block picks the paragraph
+for it, and where a text quotes one of the rule set's figures
+(`%(belote)s`). Blocks a page does not show for its rule set state nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..content.errors import ContentError, Problems
+from ..content.rulesets import yaml_path
+from ..engine import RuleSet
+from ..verify import Checked
+from ..verify.coverage import Coverage, Stated, coverage
+from .blocks import Choose, Guarded
+from .figures import figure_options
+from .page import Page
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@dataclass(frozen=True)
+class Statement:
+    stated: Stated
+    page: Page
+    line: int | None  # of the block in the page's file, where known
+
+
+def statements(pages: tuple[Page, ...]) -> Iterator[Statement]:
+    for page in pages:
+        if page.rules is not None:
+            first: dict[str, int] = {}
+            for path, line in _stated(page.content, page.rules, 0):
+                first.setdefault(path, line)
+            for path, line in first.items():
+                yield Statement(Stated(path, page.rules), page, line or None)
+
+
+def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
+    """Each option path the value states, with the line of the block stating it."""
+    if isinstance(value, (Checked, RuleSet)):
+        return  # an example's own facts are the engine's, not a statement
+    if isinstance(value, Guarded):
+        if not value.shown(rules):
+            return
+        line = value.line or line
+    if isinstance(value, Choose):
+        path = yaml_path(value.option)
+        if path is not None:
+            yield path, line
+        yield from _stated(value.pick(rules), rules, line)
+    elif isinstance(value, str):
+        for name in _PLACEHOLDER.findall(value):
+            yield from ((path, line) for path in figure_options(name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _stated(item, rules, line)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _stated(item, rules, line)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _stated(getattr(value, f.name), rules, line)
+
+
+def covered(pages: tuple[Page, ...], checked: tuple[Checked, ...]) -> Coverage:
+    """Every stated value with the example that shows it at work; a value no example
+    on the site shows stops the build, at the page that states it."""
+    shown = {example.id for page in pages for example in page.examples}
+    said = list(statements(pages))
+    # An example a reader can follow the link to is the better witness.
+    found = coverage([each.stated for each in said], checked, shown)
+    problems = []
+    for each in said:
+        path, rules = each.stated.path, each.stated.rules
+        witness = found.example(path, rules)
+        if witness is not None and witness.id in shown:
+            continue
+        value = f"{path}: {_written(each.stated.value)} (rule set {rules.id})"
+        if witness is None:
+            why = "but no checked scenario under a rule set with that value depends on it"
+        else:
+            why = f"which scenario {witness.id} shows at work, but no page shows that example"
+        problems.append(
+            ContentError(each.page.source, each.line, f"the page states {value}, {why}")
+        )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:
+    """The ids of the examples showing at work what one block states, in order."""
+    ids: list[str] = []
+    for path, _line in _stated(block, rules, 0):
+        witness = found.example(path, rules)
+        if witness is not None and witness.id not in ids:
+            ids.append(witness.id)
+    return ids
+
+
+def _written(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
