@@ -127,7 +127,10 @@ def _under(value: Any, rules: RuleSet) -> Any:
 def _answer(checked: Checked, rules: RuleSet) -> Any:
     """The scenario's answer under other rules, or the refusal itself."""
     try:
-        scenario = _under(checked.scenario, rules)
+        # Another scenario, named apart: the checked one was verified once, and stays so.
+        scenario = dataclasses.replace(
+            _under(checked.scenario, rules), id=f"{checked.id}~changed-rules"
+        )
         answer = checked.kind.compute(scenario)
     except (BeloteError, ContentError) as refused:
         return ("refused", type(refused).__name__)
