@@ -164,7 +164,11 @@ def _option(rules: RuleSet, path: str) -> Any:
 
 def option_value(rules: RuleSet, path: str) -> str:
     """A rule set option as written in YAML: `scoring.tie` -> "litige", a flag -> "true"."""
-    value = _option(rules, path)
+    return written(_option(rules, path))
+
+
+def written(value: object) -> str:
+    """An option's value as YAML writes it: an enum's value, a flag as "true"/"false"."""
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, bool):

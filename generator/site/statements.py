@@ -8,7 +8,6 @@ for it, and where a text quotes one of the rule set's figures
 from __future__ import annotations
 
 import dataclasses
-import enum
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from ..content.rulesets import yaml_path
 from ..engine import RuleSet
 from ..verify import Checked
 from ..verify.coverage import Coverage, Stated, coverage
-from .blocks import Choose, Guarded
+from .blocks import Choose, Guarded, written
 from .figures import figure_options
 from .page import Page
 
@@ -83,7 +82,7 @@ def covered(pages: tuple[Page, ...], checked: tuple[Checked, ...]) -> Coverage:
         witness = found.example(path, rules)
         if witness is not None and witness.id in shown:
             continue
-        value = f"{path}: {_written(each.stated.value)} (rule set {rules.id})"
+        value = f"{path}: {written(each.stated.value)} (rule set {rules.id})"
         if witness is None:
             why = "but no checked scenario under a rule set with that value depends on it"
         else:
@@ -104,11 +103,3 @@ def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]
         if witness is not None and witness.id not in ids:
             ids.append(witness.id)
     return ids
-
-
-def _written(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)

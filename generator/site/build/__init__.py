@@ -76,14 +76,7 @@ def build(
         plan, advertised = _plan(inputs, renderer, store, workers)
         for _ in _render(renderer, plan, advertised, store, workers, progress):
             pass
-        return report(
-            len(inputs.checked),
-            plan,
-            advertised,
-            None,
-            time.perf_counter() - started,
-            stated=len(inputs.coverage.shown_by),
-        )
+        return report(inputs, plan, advertised, None, time.perf_counter() - started)
     check_out(project, out)
     output = Output(out)
     output.check_target()
@@ -130,14 +123,7 @@ def build(
         # The site is built: without a manifest the next build is merely a full one.
         with contextlib.suppress(OSError):
             _manifest(out, stamps, plan, content_keys, published).save(project)
-    return report(
-        len(inputs.checked),
-        plan,
-        advertised,
-        published,
-        time.perf_counter() - started,
-        stated=len(inputs.coverage.shown_by),
-    )
+    return report(inputs, plan, advertised, published, time.perf_counter() - started)
 
 
 def _plan(

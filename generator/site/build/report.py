@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .inputs import Inputs
 from .plan import Advertised, Plan
 from .publish import Published
 
@@ -25,20 +26,14 @@ class Report:
 
 
 def report(
-    scenarios: int,
-    plan: Plan,
-    advertised: Advertised,
-    published: Published | None,
-    seconds: float,
-    *,
-    stated: int = 0,
+    inputs: Inputs, plan: Plan, advertised: Advertised, published: Published | None, seconds: float
 ) -> Report:
     """The summary of a build (or of a check: nothing published)."""
     shown = {name for names in (published.pictures if published else {}).values() for name in names}
     drawn = len(published.drawn) if published else 0
     return Report(
-        scenarios=scenarios,
-        stated=stated,
+        scenarios=len(inputs.checked),
+        stated=len(inputs.coverage.shown_by),
         pages=plan.pages + 1,  # and the root page
         pages_kept=plan.kept_pages,
         pictures_drawn=drawn,
