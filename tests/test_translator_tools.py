@@ -120,6 +120,16 @@ def test_msginit_keeps_every_non_ascii_message(
     # The French names of the variants are in the English text (content/variants/).
     assert any("Contrée" in msgid for _, msgid in accented), "no non-ASCII message to keep"
     assert messages(made) == expected
+    # A catalog made so (as Weblate's "new language from template" does) is one the site
+    # takes, and `locale update` names its team as `locale add` would.
+    path = po_path(project, NEW)
+    path.parent.mkdir(parents=True)
+    shutil.copy(made, path)
+    status, _, err = cli(capsys, project, "check", path)
+    assert status == 0, err
+    update(capsys, project)
+    locale = Locale.parse(NEW)
+    assert header_fields(path)["Language-Team"] == f"{locale.get_display_name(locale)} <{CONTACT}>"
 
 
 def test_the_template_header_is_fixed_and_names_the_sites_contact(
@@ -132,7 +142,7 @@ def test_the_template_header_is_fixed_and_names_the_sites_contact(
     assert fields["Content-Type"] == "text/plain; charset=UTF-8"
     assert fields["Content-Transfer-Encoding"] == "8bit"
     assert fields["MIME-Version"] == "1.0"
-    assert fields["Project-Id-Version"] == "belote-site"
+    assert re.fullmatch(r"belote-site \d+\.\d+\.\d+", fields["Project-Id-Version"])
     assert fields["Report-Msgid-Bugs-To"] == CONTACT
     assert fields["Language-Team"].endswith(f"<{CONTACT}>")
     header = header_of(pot)

@@ -13,13 +13,15 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from .. import __version__
 from ..content.files import InputFiles
 from ..site.settings import load_settings
 
 PROJECT = "belote-site"
 TRANSLATORS = "the belote-site translators"
-# What Babel and gettext write where nobody gave an address.
+# What Babel and gettext write where nobody gave an address, or a team's name.
 _PLACEHOLDERS = ("", "EMAIL@ADDRESS", "LL@li.org")
+_NO_NAME = ("", "LANGUAGE", "none")
 
 
 def contact_of(project: Path) -> str | None:
@@ -41,7 +43,8 @@ def template_header(contact: str | None) -> str:
     they make.
     """
     team = f"{TRANSLATORS} <{contact}>" if contact else TRANSLATORS
-    fields = [("Project-Id-Version", PROJECT)]
+    # With the version, as Babel reads the field (a lone word would be read as a version).
+    fields = [("Project-Id-Version", f"{PROJECT} {__version__}")]
     if contact:
         fields.append(("Report-Msgid-Bugs-To", contact))
     fields += [
@@ -52,8 +55,9 @@ def template_header(contact: str | None) -> str:
         ("Content-Transfer-Encoding", "8bit"),
     ]
     return (
-        "# The messages of belote-site: the template of every catalog.\n"
-        "# Written by `belote-site locale update`; do not edit (CONTRIBUTING.md).\n"
+        # Copied by msginit into the catalogs it makes: true of a catalog too.
+        "# The messages of belote-site, to translate (CONTRIBUTING.md).\n"
+        "# The template: locales/messages.pot, from `belote-site locale update`.\n"
         'msgid ""\n'
         'msgstr ""\n' + "".join(_quoted(field, value) for field, value in fields) + "\n"
     )
@@ -75,6 +79,6 @@ def fill_addresses(catalog: Catalog, contact: str | None, team_name: str) -> Non
         catalog.msgid_bugs_address = contact or ""
     if _address(catalog.language_team) in _PLACEHOLDERS:
         name = catalog.language_team.partition("<")[0].strip()
-        if name in ("", "LANGUAGE"):
+        if name in _NO_NAME:
             name = team_name
         catalog.language_team = f"{name} <{contact}>" if contact else name
