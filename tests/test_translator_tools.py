@@ -272,3 +272,23 @@ def test_update_brings_a_rewrapped_catalog_back_to_the_projects_layout(
     assert path.read_bytes() == canonical
     assert f"updated {lang}" in out
     assert "none changed" in update(capsys, project)
+
+
+def test_update_drops_the_previous_msgids_an_editor_kept(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`#| msgid` lines (msgmerge --previous, Poedit, Weblate) go, and never become comments."""
+    msgfmt = gettext_tool("msgfmt")
+    update(capsys, project)
+    lang = TRANSLATED[0]
+    path = po_path(project, lang)
+    canonical = path.read_bytes()
+    text = canonical.decode("utf-8")
+    entry = text.index('\nmsgid "', text.index("\n\n")) + 1
+    edited = (
+        text[:entry] + '#| msgctxt "old"\n#| msgid ""\n#| "Earlier "\n#| "words"\n' + text[entry:]
+    )
+    path.write_text(edited, encoding="utf-8")
+    assert run(msgfmt, "-c", "-o", "/dev/null", path).returncode == 0  # gettext's own syntax
+    update(capsys, project)
+    assert path.read_bytes() == canonical

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -77,6 +78,17 @@ def _messages(catalog: Catalog) -> list[tuple[object, ...]]:
 def _read(path: Path, lang: str | None = None) -> Catalog:
     with path.open("rb") as handle:
         return read_po(handle, locale=lang)
+
+
+# A previous msgid as msgmerge, Poedit and Weblate keep it (`#| msgid "..."`):
+# Babel does not read these, and would write each back as a translator's
+# comment (`# | msgid "..."`) for good.
+_PREVIOUS = re.compile(r'\|\s*(?:(?:msgctxt|msgid|msgid_plural)\s+)?"')
+
+
+def _drop_previous(catalog: Catalog) -> None:
+    for message in catalog:
+        message.user_comments = [c for c in message.user_comments if not _PREVIOUS.match(c)]
 
 
 def _layout(catalog: Catalog) -> bytes:
@@ -210,6 +222,7 @@ def update_languages(project: Path) -> list[str]:
     for lang in discover_languages(project / "locales")[1:]:
         path = catalog_path(project / "locales", lang)
         catalog = read_catalog(path, lang, files)
+        _drop_previous(catalog)  # layout, not a revision: before the comparison
         before = _messages(catalog)
         catalog.update(template, update_header_comment=False, update_creation_date=False)
         catalog.obsolete.clear()
