@@ -2,8 +2,8 @@
 
 The template's header is fixed text, with no date, so that extracting twice
 gives the same bytes; it exists at all because GNU gettext reads the
-charset from it (`msginit` turns every non-ASCII message into `?` without
-one, and `msgfmt -c` refuses a file that has none). The addresses come from
+charset from it (without one, `msginit` takes the file for ASCII and
+mangles every non-ASCII message, and `msgfmt -c` refuses the file). The addresses come from
 `translations_contact` in content/site.yaml, never Babel's placeholders.
 """
 
