@@ -129,8 +129,11 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def _summary(report: Report, out: Path) -> str:
+    from .site.progress import percent_text
+
     languages = ", ".join(
-        f"{code} {percent:.0f} %" + (" (not advertised)" if code in report.unadvertised else "")
+        f"{code} {percent_text(percent)}"
+        + (" (not advertised)" if code in report.unadvertised else "")
         for code, percent in report.languages.items()
     )
     return (
@@ -252,7 +255,7 @@ def run_locale(args: argparse.Namespace) -> int:
 
 def _run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
-    from .site.build import page_messages
+    from .site.build import load_inputs, page_messages
 
     project = _project(args)
     if args.action == "add":
@@ -265,9 +268,12 @@ def _run_locale(args: argparse.Namespace) -> int:
             f"extracted {catalogs.POT}; updated {', '.join(changed) or 'no catalog (none changed)'}"
         )
         return 0
-    table = stats.statistics(args.project, page_messages(project))
-    print(stats.render(table))
-    below = [lang for lang, row in table.items() if row["all"].percent < args.min]
+    # The build's own reading: a broken catalog stops here with check's lines.
+    inputs = load_inputs(project)
+    languages = [language for language in inputs.languages if not language.is_source]
+    table = stats.statistics(args.project, languages, page_messages(project, inputs))
+    print(stats.render(table, per_page=args.pages))
+    below = [lang for lang, row in table.rows.items() if row[stats.SITE].percent < args.min]
     if below:
         print(f"below {args.min:g} %: {', '.join(below)}", file=sys.stderr)
         return 1
@@ -343,6 +349,9 @@ def parser() -> argparse.ArgumentParser:
     stats_command = actions.add_parser("stats", help="translated, fuzzy and missing messages")
     stats_command.add_argument(
         "--min", type=float, default=0.0, help="exit 1 when a language is below this percentage"
+    )
+    stats_command.add_argument(
+        "--pages", action="store_true", help="a row for each page of each language as well"
     )
     locale.set_defaults(run=run_locale)
     return top

@@ -248,8 +248,9 @@ class Throwaway:
     project: Path
     first: Path
     second: Path
-    stats_first: tuple[int, str, str]
-    stats_second: tuple[int, str, str]
+    built_first: tuple[int, str, str]  # the first build's status, output and summary
+    stats_first: tuple[int, str, str]  # `locale stats --pages`
+    stats_second: tuple[int, str, str]  # `locale stats --min 100`
     total: int  # messages in a catalog
     plural_forms: dict[str, str]  # each new catalog's Plural-Forms header, as `locale add` wrote it
 
@@ -305,15 +306,18 @@ def throwaway(tmp_path_factory: pytest.TempPathFactory) -> Throwaway:
     _translate_polish(po_path(project, ADDED), title=False)
     _translate_arabic(po_path(project, RTL), checked=False)
     first = project.parent / "first"
-    cli_quiet(project, "build", "--out", first)
-    stats_first = run_captured(project, "locale", "stats")
+    built_first = run_captured(project, "build", "--out", first)
+    assert built_first[0] == 0, built_first
+    stats_first = run_captured(project, "locale", "stats", "--pages")
 
     _translate_polish(po_path(project, ADDED), title=True)
     _translate_arabic(po_path(project, RTL), checked=True)
     second = project.parent / "second"
     cli_quiet(project, "build", "--out", second)
     stats_second = run_captured(project, "locale", "stats", "--min", "100")
-    return Throwaway(project, first, second, stats_first, stats_second, total, plural_forms)
+    return Throwaway(
+        project, first, second, built_first, stats_first, stats_second, total, plural_forms
+    )
 
 
 def test_added_languages_have_cldr_plural_forms(throwaway: Throwaway) -> None:
@@ -421,21 +425,30 @@ def test_a_fully_translated_language_has_no_english_left(throwaway: Throwaway, p
 # ---------------------------------------------------------------------------
 # locale stats
 
-COUNT = re.compile(r"(\d+)/(\d+)/(\d+)")
+# A row: language, page (none in the default table), translated, fuzzy, missing, percent.
+ROW = re.compile(r"^(\w+)\s+(?:(\S+(?: \S+)?)\s+)?(\d+)\s+(\d+)\s+(\d+)\s+(\d+) %$")
+WHOLE_SITE = ("", "all pages")  # how each table names the row of the whole site
+
+
+def stats_rows(output: str) -> dict[str, dict[str, tuple[int, int, int, int]]]:
+    """`locale stats` output as {language: {page or "all": (translated, fuzzy, missing, %)}}."""
+    table: dict[str, dict[str, tuple[int, int, int, int]]] = {}
+    for line in output.splitlines():
+        found = ROW.match(line)
+        if found:
+            lang, page, translated, fuzzy, missing, percent = found.groups()
+            key = "all" if (page or "") in WHOLE_SITE else page
+            counts = (int(translated), int(fuzzy), int(missing), int(percent))
+            table.setdefault(lang, {})[key] = counts
+    return table
 
 
 def stats_table(output: str) -> dict[str, dict[str, tuple[int, int, int]]]:
-    """`locale stats` output as {language: {column: (translated, fuzzy, missing)}}."""
-    lines = [line for line in output.splitlines() if line.strip()]
-    columns = lines[0].split()[1:]
-    table = {}
-    for line in lines[1:]:
-        counts = [tuple(map(int, found)) for found in COUNT.findall(line)]
-        if not counts or not line.split()[0].isidentifier():
-            continue
-        assert len(counts) == len(columns), line
-        table[line.split()[0]] = dict(zip(columns, counts, strict=True))
-    return table
+    """`locale stats` output as {language: {page or "all": (translated, fuzzy, missing)}}."""
+    return {
+        lang: {page: counts[:3] for page, counts in row.items()}
+        for lang, row in stats_rows(output).items()
+    }
 
 
 def test_stats_count_per_language_and_page(throwaway: Throwaway) -> None:
@@ -445,18 +458,22 @@ def test_stats_count_per_language_and_page(throwaway: Throwaway) -> None:
     assert set(table) == {*LANGUAGES[1:], ADDED, RTL}
     pl = table[ADDED]
     assert {"all", "home", "legal-cards", "rules"} <= set(pl)
-    # Every message once in "all": all translated but the legal-cards title.
-    assert pl["all"] == (throwaway.total - 1, 0, 1)
+    # All translated but the legal-cards title, which the site shows; the site
+    # shows no more messages than the catalog has.
+    assert pl["all"][1:] == (0, 1)
+    assert 0 < sum(pl["all"]) <= throwaway.total
     assert pl["legal-cards"][1:] == (0, 1)
     # A page counts only the messages it shows.
     assert 0 < sum(pl["legal-cards"]) < sum(pl["all"])
 
 
 def test_stats_fuzzy_is_not_translated_nor_a_partial_plural(throwaway: Throwaway) -> None:
-    ar = stats_table(throwaway.stats_first[1])[RTL]
+    table = stats_table(throwaway.stats_first[1])
+    ar = table[RTL]
     # "Card by card" and the half-filled points plural are fuzzy; the other
     # plural entries have no form (Babel's statistics would count them all).
-    assert ar["all"] == (0, 2, throwaway.total - 2)
+    assert ar["all"][:2] == (0, 2)
+    assert sum(ar["all"]) == sum(table[ADDED]["all"])  # the same pages, the same messages
     assert ar["legal-cards"][:2] == (0, 1)
     for counts in ar.values():
         assert counts[0] == 0
@@ -464,12 +481,33 @@ def test_stats_fuzzy_is_not_translated_nor_a_partial_plural(throwaway: Throwaway
 
 def test_stats_checked_and_completed_entries_count_as_translated(throwaway: Throwaway) -> None:
     table = stats_table(throwaway.stats_second[1])
-    assert table[RTL]["all"] == (2, 0, throwaway.total - 2)
-    assert table[ADDED]["all"] == (throwaway.total, 0, 0)
+    shown = sum(table[ADDED]["all"])
+    assert table[RTL]["all"] == (2, 0, shown - 2)
+    assert table[ADDED]["all"] == (shown, 0, 0)
     pl_line = next(
         line for line in throwaway.stats_second[1].splitlines() if line.startswith(ADDED)
     )
-    assert "100 %" in pl_line
+    assert pl_line.endswith(" 100 %")
+
+
+def test_stats_say_the_builds_percentage(throwaway: Throwaway) -> None:
+    """The same share as the build's summary; one missing message of hundreds is not 100 %."""
+    summary = throwaway.built_first[2]
+    said = dict(re.findall(r"\b(\w+) (\d+) %", summary.rsplit("languages:", 1)[1]))
+    rows = stats_rows(throwaway.stats_first[1])
+    assert {lang: str(row["all"][3]) for lang, row in rows.items()} == {
+        lang: percent for lang, percent in said.items() if lang != "en"
+    }
+    assert said[ADDED] == "99" and said[RTL] == "0"
+
+
+def test_stats_fit_an_80_column_terminal(throwaway: Throwaway) -> None:
+    status, out, err = run_captured(throwaway.project, "locale", "stats")
+    assert status == 0, err
+    assert set(stats_table(out)) == {*LANGUAGES[1:], ADDED, RTL}
+    assert all(set(row) == {"all"} for row in stats_table(out).values())
+    too_wide = [line for line in out.splitlines() if len(line) > 80]
+    assert not too_wide
 
 
 def test_stats_min_exits_1_when_a_language_is_below(throwaway: Throwaway) -> None:

@@ -243,3 +243,27 @@ def test_locale_stats_reports_a_broken_catalog_as_check_does(
     assert "Traceback" not in err
     assert (status, out, err) == checked
     assert err.startswith(f"error: {path}:"), err
+
+
+# A catalog Babel cannot read at all: each edit is (old, new) on the Slovak catalog's text.
+UNREADABLE = {
+    "a-string-that-never-ends": ('msgstr "Karta po karte"', 'msgstr "Karta po karte'),
+    "a-plural-rule-that-does-not-parse": ("plural=", "plural=(n >;"),
+    "a-byte-that-is-not-utf-8": ('msgstr "Karta po karte"', 'msgstr "Karta \udce9"'),
+}
+
+
+@pytest.mark.parametrize("case", list(UNREADABLE))
+def test_locale_stats_reports_an_unreadable_catalog_as_check_does(
+    project: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    old, new = UNREADABLE[case]
+    path = po_path(project, "sk")
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_bytes(text.replace(old, new, 1).encode("utf-8", "surrogateescape"))
+    checked = cli(capsys, project, "check", path)
+    assert checked[0] == 2
+    status, out, err = cli(capsys, project, "locale", "stats")
+    assert (status, out, err) == checked
+    assert _one_error(err).startswith(f"error: {path}:"), err

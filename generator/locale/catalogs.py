@@ -1,8 +1,12 @@
 """The translators' catalogs, managed with Babel: extract, add a language, update.
 
 Updating leaves a clean diff: a catalog (or the template) is rewritten only
-when one of its messages changed, and then keeps its creation date; a new
-catalog carries the project's name, not Babel's placeholders.
+when its bytes are not what this module writes for it, and keeps its creation
+date (its revision date moves only when a message changed). Every file is
+written in one layout, Babel's with lines wrapped at WIDTH columns, so a
+catalog re-saved by a PO editor that wraps otherwise (Poedit, Weblate,
+msgcat: 79 or 77 columns) is brought back by `locale update`. A new catalog
+carries the project's name and the site's contact, not Babel's placeholders.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -30,10 +35,12 @@ from ..content.catalogs import (
 )
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
+from .header import PROJECT, TRANSLATORS, contact_of, fill_addresses, template_header
 from .mapping import read_mapping
 
 POT = Path("locales") / "messages.pot"
-PROJECT = "belote-site"
+# Babel's default, which the committed catalogs have always had: keeping it
+# means adopting no other tool's rules, which Babel cannot reproduce exactly.
 WIDTH = 76
 
 
@@ -73,19 +80,37 @@ def _read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def _write(path: Path, catalog: Catalog, *, omit_header: bool = False) -> None:
+# A previous msgid as msgmerge, Poedit and Weblate keep it (`#| msgid "..."`):
+# Babel does not read these, and would write each back as a translator's
+# comment (`# | msgid "..."`) for good.
+_PREVIOUS = re.compile(r'\|\s*(?:(?:msgctxt|msgid|msgid_plural)\s+)?"')
+
+
+def _drop_previous(catalog: Catalog) -> None:
+    for message in catalog:
+        message.user_comments = [c for c in message.user_comments if not _PREVIOUS.match(c)]
+
+
+def _layout(catalog: Catalog) -> bytes:
+    """A catalog's bytes in the project's one layout."""
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, omit_header=omit_header, sort_output=omit_header)
+    write_po(buffer, catalog, width=WIDTH)
+    return buffer.getvalue()
+
+
+def _write(path: Path, data: bytes) -> None:
     temporary = path.with_name(path.name + ".new")
-    temporary.write_bytes(buffer.getvalue())
+    temporary.write_bytes(data)
     temporary.replace(path)
 
 
 def extract(project: Path) -> Path:
     """Collect every message of templates and content into locales/messages.pot.
 
-    The file is rewritten only when a message or a location changed.
+    The file is rewritten only when a message, a location or the site's
+    contact changed: its header is fixed text (header.py).
     """
+    contact = contact_of(project)
     # Checked, then given to pybabel as read: a file changed meanwhile cannot slip past the check.
     mapping_text = read_mapping(project)
     pot = project / POT
@@ -128,7 +153,7 @@ def extract(project: Path) -> Path:
         ]
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=True, sort_output=True)
-    text = buffer.getvalue().decode("utf-8")
+    text = template_header(contact) + buffer.getvalue().decode("utf-8")
     if not pot.is_file() or pot.read_text(encoding="utf-8") != text:
         fresh.write_text(text, encoding="utf-8")
         fresh.replace(pot)
@@ -160,10 +185,9 @@ def add_language(project: Path, lang: str) -> Path:
         locale=locale,
         project=PROJECT,
         version=__version__,
-        copyright_holder="the belote-site translators",
-        msgid_bugs_address="",
-        last_translator="the belote-site translators",
-        language_team=f"{locale.get_display_name(locale)} <>",
+        copyright_holder=TRANSLATORS,
+        last_translator=TRANSLATORS,
+        language_team=_team(locale),
         header_comment=(
             f"# {locale.english_name} translation of belote-site.\n"
             "# Translate each msgstr; keep every %(name)s placeholder (see CONTRIBUTING.md).\n#"
@@ -172,28 +196,42 @@ def add_language(project: Path, lang: str) -> Path:
     )
     catalog.creation_date = datetime.now().astimezone().replace(microsecond=0)
     catalog.revision_date = catalog.creation_date
+    fill_addresses(catalog, contact_of(project), _team(locale))
     catalog.update(template, update_header_comment=False, update_creation_date=False)
     target.parent.mkdir(parents=True, exist_ok=True)
-    _write(target, catalog)
+    _write(target, _layout(catalog))
     return target
+
+
+def _team(locale: Locale) -> str:
+    """A language team's name: the language's own ("français")."""
+    return str(locale.get_display_name(locale) or locale)
 
 
 def update_languages(project: Path) -> list[str]:
     """Re-extract and merge into every catalog (Babel marks near matches fuzzy).
 
-    Returns the languages whose catalog changed; the others are left untouched.
+    Every catalog is also brought to the project's layout, and its header's
+    missing addresses filled in. Returns the languages whose catalog
+    changed; the others are left untouched, byte for byte.
     """
     template = _read(extract(project))
+    contact = contact_of(project)
     files = InputFiles.of(project)
     changed = []
     for lang in discover_languages(project / "locales")[1:]:
         path = catalog_path(project / "locales", lang)
         catalog = read_catalog(path, lang, files)
+        _drop_previous(catalog)  # layout, not a revision: before the comparison
         before = _messages(catalog)
         catalog.update(template, update_header_comment=False, update_creation_date=False)
         catalog.obsolete.clear()
+        fill_addresses(catalog, contact, _team(locale_of(lang, path)))
         if _messages(catalog) != before:
+            # Only a change of message is a revision: a new layout or address is not.
             catalog.revision_date = datetime.now().astimezone().replace(microsecond=0)
-            _write(path, catalog)
+        data = _layout(catalog)
+        if data != files.read_bytes(path):
+            _write(path, data)
             changed.append(lang)
     return changed

@@ -11,6 +11,7 @@ English source carries tags keeps exactly those tags, in the same order
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from gettext import NullTranslations
@@ -98,7 +99,7 @@ class Language:
     def is_source(self) -> bool:
         return self.translated is None
 
-    def completeness(self, used: set[Key]) -> float:
+    def completeness(self, used: Set[Key]) -> float:
         """The share of these messages the language translates, in percent."""
         if self.translated is None or not used:
             return 100.0

@@ -13,7 +13,19 @@ from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from ..content.nodes import read_yaml
 
-_KEYS = frozenset({"base_url", "advertise_from", "minimum_grouping_digits", "four_colour_deck"})
+_KEYS = frozenset(
+    {
+        "base_url",
+        "advertise_from",
+        "minimum_grouping_digits",
+        "four_colour_deck",
+        "translations_contact",
+    }
+)
+# Where translators report a wrong English message: it goes into every catalog's
+# header, so nothing that could end a header line or a quoted string.
+_SAFE = r"[^\s\x00-\x1f\x7f<>\"'\\@]"
+_CONTACT = re.compile(rf"https://(?:{_SAFE}|@)+|{_SAFE}+@{_SAFE}+\.{_SAFE}+")
 
 
 @dataclass(frozen=True)
@@ -24,6 +36,8 @@ class SiteSettings:
     minimum_grouping: Mapping[str, int] = field(default_factory=dict)
     # Blue diamonds and green clubs, for readers who confuse the suits.
     four_colour_deck: bool = False
+    # An https address or an e-mail address (Report-Msgid-Bugs-To and Language-Team).
+    translations_contact: str | None = None
 
     def grouping(self, lang: str) -> int:
         """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
@@ -53,4 +67,12 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
     four = False
     if "four_colour_deck" in given:
         four = bool(given["four_colour_deck"].typed(bool, "four_colour_deck"))
-    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four)
+    contact = None
+    if "translations_contact" in given:
+        contact = given["translations_contact"].text("translations_contact")
+        if not _CONTACT.fullmatch(contact):
+            raise given["translations_contact"].error(
+                f"translations_contact must be an https address or an e-mail address, "
+                f"not {excerpt(contact)}"
+            )
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact)

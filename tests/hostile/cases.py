@@ -1194,6 +1194,20 @@ CASES: tuple[Case, ...] = (
         edits=(("content/site.yaml", "advertise_from: 90", "advertise_from: 150"),),
     ),
     Case(
+        # It goes into every catalog's header: a quote and a newline would add a header line.
+        "a-translations-contact-that-ends-a-header-line",
+        2,
+        ("translations_contact",),
+        "content/site.yaml",
+        edits=(
+            (
+                "content/site.yaml",
+                "translations_contact: https://github.com/belote-site/belote-site/issues",
+                'translations_contact: "https://example.org/\\"\\nLanguage: en"',
+            ),
+        ),
+    ),
+    Case(
         "a-card-name-missing-from-the-vocabulary",
         2,
         ("ks",),

@@ -214,9 +214,9 @@ def _manifest(
     )
 
 
-def page_messages(project: Project) -> dict[str, set[Key]]:
+def page_messages(project: Project, inputs: Inputs | None = None) -> dict[str, set[Key]]:
     """For each page, every catalog message it shows (found by rendering it in English)."""
-    inputs = load_inputs(project)
+    inputs = inputs or load_inputs(project)
     renderer = Renderer(inputs)
     store = PictureStore(project.pictures, dry=True)
     jobs = [Job(page, inputs.source, inputs.languages) for page in inputs.pages]

@@ -23,6 +23,7 @@ from ...content.catalogs import Key
 from ..i18n import Language
 from ..manifest import Manifest
 from ..page import Page
+from ..progress import site_messages
 from .keys import Keys, digest
 from .renderer import Job, Rendered
 
@@ -64,7 +65,7 @@ def advertise(
     languages: Sequence[Language], used: Mapping[str, frozenset[Key]], threshold: float
 ) -> Advertised:
     """The languages translated at least `threshold` percent of what the pages look up."""
-    everything = set(frozenset().union(*used.values()))
+    everything = site_messages(used)
     percent = {lang.code: lang.completeness(everything) for lang in languages}
     menu = tuple(lang for lang in languages if lang.is_source or percent[lang.code] >= threshold)
     hidden = tuple(lang.code for lang in languages if lang not in menu)
