@@ -254,7 +254,6 @@ def _declaration_json(declaration: Any) -> dict[str, Any]:
 
 class WholeDealKind(ScenarioKind[WholeDealScenario, DealWalk]):
     name = "whole-deal"
-    interactive = True
     keys = frozenset({"dealer", "hands", "turned", "calls", "tricks"})
     required = frozenset({"kind", "dealer", "hands", "calls", "tricks"})
 
@@ -361,8 +360,19 @@ class WholeDealKind(ScenarioKind[WholeDealScenario, DealWalk]):
         )
 
     def results(self, answer: DealWalk) -> frozenset[int]:
-        """What a deal's sums end in: each side's card points and score."""
-        return frozenset(answer.score.scores.values()) | {p for _, p in answer.card_points}
+        """What a deal's sums end in: each trick's points, each side's card points, what
+        it brought in all (cards, declarations and belote), and its score."""
+        score = answer.score
+        brought = {
+            score.card_points[side] + score.declaration_points[side] + score.belote_points[side]
+            for side in score.scores
+        }
+        return (
+            frozenset(score.scores.values())
+            | {p for _, p in answer.card_points}
+            | {trick.result.points for trick in answer.tricks}
+            | brought
+        )
 
     def compare(self, scenario: WholeDealScenario, answer: DealWalk, check: Comparer) -> None:
         expect = scenario.expect
