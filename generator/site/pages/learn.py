@@ -58,7 +58,7 @@ class CountRow:
 class Learn:
     intro: str | None
     walk: DealWalk
-    texts: Mapping[str, str]  # by step name (STEPS): the author's words
+    texts: Mapping[str, str | None]  # by step name (every one of STEPS): the author's words
     notes: Mapping[int, TrickNote]  # by trick number
     melds: MeldsFigure | None  # the declarations as announced, by hand
     sheet: SheetFacts
@@ -153,7 +153,7 @@ class LearnKind(PageKind):
         content = Learn(
             intro=given["intro"].text("intro") if "intro" in given else None,
             walk=walk,
-            texts=texts,
+            texts={name: texts.get(name) for name in STEPS},
             notes=notes,
             melds=_melds(walk, checked),
             sheet=SheetFacts(walk.contract if rules.bidding is not None else None, walk.capot),
