@@ -96,8 +96,12 @@
     nav.hidden = false;
     previous.addEventListener("click", function () { show(current - 1, true); });
     next.addEventListener("click", function () { show(current + 1, true); });
-    var start = 0;
-    steps.forEach(function (step, i) { if ("#" + step.id === window.location.hash) start = i; });
-    show(start, false);
+    // A link to a step (#trick-6) opens the walk there.
+    function fromHash(focus) {
+      steps.forEach(function (step, i) { if ("#" + step.id === window.location.hash) show(i, focus); });
+    }
+    show(0, false);
+    fromHash(false);
+    window.addEventListener("hashchange", function () { fromHash(true); });
   });
 })();
