@@ -8,7 +8,17 @@ the hot paths.
 from .auction import REDEAL, Auction, Call, CallKind, CallReason, CallVerdict
 from .cards import DECK, Card, Rank, Suit
 from .contract import Coinche, Contract, Level
-from .deal import PlayedDeal, deal_hands, lowest_card, play_deal
+from .deal import (
+    PlayedDeal,
+    ReplayedDeal,
+    Step,
+    check_hands,
+    deal_hands,
+    lowest_card,
+    play_deal,
+    played_facts,
+    replay_deal,
+)
 from .declarations import Declaration, Kind, award_declarations, find_declarations
 from .errors import (
     BeloteError,
@@ -16,6 +26,7 @@ from .errors import (
     GameOverError,
     IllegalCallError,
     IllegalMoveError,
+    IllegalPlayError,
     InvalidDealError,
     InvalidPositionError,
 )
@@ -95,6 +106,7 @@ __all__ = [
     "GameResult",
     "IllegalCallError",
     "IllegalMoveError",
+    "IllegalPlayError",
     "InvalidDealError",
     "InvalidPositionError",
     "InvalidRuleSetError",
@@ -109,12 +121,14 @@ __all__ = [
     "Position",
     "Rank",
     "Reason",
+    "ReplayedDeal",
     "Rounding",
     "RuleSet",
     "ScoringRules",
     "Seat",
     "Side",
     "SideScore",
+    "Step",
     "Suit",
     "Term",
     "TermKind",
@@ -126,6 +140,7 @@ __all__ = [
     "allowed_cards",
     "award_declarations",
     "beats",
+    "check_hands",
     "contract_made",
     "deal_hands",
     "find_declarations",
@@ -133,6 +148,8 @@ __all__ = [
     "legal_cards",
     "lowest_card",
     "play_deal",
+    "played_facts",
+    "replay_deal",
     "score_deal",
     "score_game",
     "score_trick",

@@ -33,3 +33,16 @@ class InvalidDealError(BeloteError):
 
 class GameOverError(BeloteError):
     """A deal recorded after the one that ended the game."""
+
+
+class IllegalPlayError(IllegalMoveError):
+    """A card of a recorded deal its player could not play there, or a trick out of turn.
+
+    `trick` (from 1) and `card` (its place in the trick, from 1; None for the
+    trick as a whole) say where, so that a reader can point at the line.
+    """
+
+    def __init__(self, message: str, trick: int | None, card: int | None = None) -> None:
+        super().__init__(message)
+        self.trick = trick
+        self.card = card

@@ -10,17 +10,15 @@ gives for allowing or refusing a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
 from .contract import Coinche, Contract, Level
-from .deal import deal_hands
-from .declarations import Declaration, find_declarations
+from .deal import PlayedDeal, deal_hands, played_facts
 from .play import Position, Reason, reasons
 from .rules import RuleSet
 from .scoring import DealFacts, DealScore, score_deal
-from .seats import Seat, Side
+from .seats import Seat
 from .trick import Play, score_trick
 from .trump import Trump
 
@@ -152,30 +150,12 @@ def practice_deals(rules: RuleSet, seed: int, count: int = 3) -> tuple[PracticeD
         trump = rng.choice(trumps)
         _, tricks, dealt, leader = _play_randomly(rules, trump, rng)
         taker = rng.choice(rules.order)
-        points: dict[Side, int] = {side: 0 for side in rules.sides}
-        winners: list[Side] = []
-        for number, trick in enumerate(tricks):
-            result = score_trick(trick, rules, trump, last_trick=number == len(tricks) - 1)
-            side = rules.side_of(result.winner)
-            points[side] += result.points
-            winners.append(side)
-        capot = winners[0] if len(set(winners)) == 1 else None
-        declarations: dict[Seat, Sequence[Declaration]] = {}
-        if rules.declarations.enabled:
-            declarations = {
-                seat: found_here
-                for seat, hand in dealt.items()
-                if (found_here := find_declarations(hand, rules.declarations, trump))
-            }
-        facts = DealFacts(
-            trump=trump,
-            taker=taker,
-            card_points={} if capot else points,
-            declarations=declarations,
-            belotes=tuple(rules.belotes(dealt, trump)),
-            capot=capot,
-            leader=leader,
-            contract=_contract(rules, taker, trump, rng),
+        results = tuple(
+            score_trick(trick, rules, trump, last_trick=number == len(tricks) - 1)
+            for number, trick in enumerate(tricks)
         )
+        contract = _contract(rules, taker, trump, rng)
+        played = PlayedDeal(tuple(tricks), results)
+        facts = played_facts(rules, trump, dealt, played, taker, leader, contract)
         found.append(PracticeDeal(facts, tuple(tricks), score_deal(rules, facts)))
     return tuple(found)

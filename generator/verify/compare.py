@@ -55,7 +55,11 @@ class Comparer:
         self.found: list[Mismatch] = []
 
     def differs(self, field: str, expected: object, computed: object) -> None:
-        line = self.lines.get(field.split(".")[0], self.line)
+        # The line of the field's own entry where the author's `expect` has one
+        # (`tricks.3.winner`: the third trick's), else of the key it is under.
+        parts = field.split(".")
+        prefixes = (".".join(parts[:n]) for n in range(len(parts), 0, -1))
+        line = next((self.lines[p] for p in prefixes if p in self.lines), self.line)
         self.found.append(
             Mismatch(self.scenario_id, self.path, line, field, str(expected), str(computed))
         )

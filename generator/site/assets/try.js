@@ -72,4 +72,36 @@
       if (!right) form.parentNode.querySelector(".breakdown").open = true;
     });
   });
+  // A whole deal step by step (learn.html): one step at a time, forward and back; a
+  // reader without the script sees every step in order.
+  document.querySelectorAll(".walk").forEach(function (walk) {
+    var steps = Array.prototype.slice.call(walk.querySelectorAll(".step"));
+    var nav = walk.querySelector(".walk-nav");
+    if (!nav || !steps.length) return;
+    var previous = nav.querySelector(".walk-previous"), next = nav.querySelector(".walk-next");
+    var at = nav.querySelector(".walk-at");
+    var current = 0;
+    function show(index, focus) {
+      current = Math.max(0, Math.min(steps.length - 1, index));
+      steps.forEach(function (step, i) { step.hidden = i !== current; });
+      previous.disabled = current === 0;
+      next.disabled = current === steps.length - 1;
+      at.textContent = at.dataset.format
+        .replace("%(step)s", current + 1).replace("%(steps)s", steps.length);
+      if (!focus) return;
+      var heading = steps[current].querySelector("h2");
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+    nav.hidden = false;
+    previous.addEventListener("click", function () { show(current - 1, true); });
+    next.addEventListener("click", function () { show(current + 1, true); });
+    // A link to a step (#trick-6) opens the walk there.
+    function fromHash(focus) {
+      steps.forEach(function (step, i) { if ("#" + step.id === window.location.hash) show(i, focus); });
+    }
+    show(0, false);
+    fromHash(false);
+    window.addEventListener("hashchange", function () { fromHash(true); });
+  });
 })();

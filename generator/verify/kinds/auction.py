@@ -19,10 +19,10 @@ from ...engine import (
     Card,
     Coinche,
     Contract,
-    IllegalCallError,
     Level,
     Seat,
 )
+from ..calls import read_call, read_calls
 from ..compare import Comparer
 from ..kind import Expectation, Scenario, ScenarioKind
 
@@ -49,14 +49,6 @@ class AuctionAnswer:
     outcome: Contract | str | None
     # The verdict on each call the scenario asks about, for the player to speak.
     verdicts: tuple[CallVerdict, ...]
-
-
-def _call(source: Source) -> Call:
-    text = source.value()
-    try:
-        return Call.parse(str(text))
-    except IllegalCallError as error:
-        raise source.error(f"{excerpt(text)}: {error}") from None
 
 
 def _reason(source: Source) -> CallReason:
@@ -129,27 +121,7 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
             raise entry.source.error(
                 f"rule set {rules.id} takes the turned card: the auction needs `turned`"
             )
-        auction = Auction(rules, dealer, (), turned)
-        for item in given["calls"].items("calls"):
-            call_fields = item.fields(
-                "a call", frozenset({"seat", "call"}), frozenset({"seat", "call"})
-            )
-            seat = fields.seat(call_fields["seat"], rules)
-            expected = auction.to_speak
-            if expected is None:
-                raise item.error("the auction is already over: no call comes after its end")
-            if seat is not expected:
-                raise call_fields["seat"].error(
-                    f"{seat.value} does not speak now: {expected.value} does "
-                    f"(calls go {rules.direction.value}, from the dealer's next)"
-                )
-            call = _call(call_fields["call"])
-            verdict = auction.verdict(call)
-            if not verdict.allowed:
-                raise call_fields["call"].error(
-                    f"{seat.value} cannot call {call} here ({verdict.reason.value})"
-                )
-            auction = auction.push(call)
+        auction = read_calls(given["calls"], Auction(rules, dealer, (), turned))
         expect = None
         if "expect" in given:
             source = given["expect"]
@@ -165,7 +137,7 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
                     found["contract"] = _contract(wanted["contract"], auction)
             if "verdicts" in wanted:
                 found["verdicts"] = tuple(
-                    (_call(key), _reason(value))
+                    (read_call(key), _reason(value))
                     for key, value in wanted["verdicts"].pairs("expect.verdicts")
                 )
             expect = AuctionExpectation(**found, **Expectation.where(source))

@@ -42,7 +42,7 @@ class DeclarationKey:
         return f"{self.kind.value} to {self.top.code}"
 
 
-def _declaration_key(source: Source) -> DeclarationKey:
+def declaration_key(source: Source) -> DeclarationKey:
     given = source.fields("a declaration", frozenset({"kind", "top", "rank"}), frozenset({"kind"}))
     name = given["kind"].text("kind")
     try:
@@ -114,7 +114,7 @@ class DeclarationsKind(ScenarioKind[DeclarationsScenario, DeclarationsAnswer]):
             if "found" in wanted:
                 found["found"] = {
                     fields.seat(key, rules): frozenset(
-                        _declaration_key(item) for item in value.items("found")
+                        declaration_key(item) for item in value.items("found")
                     )
                     for key, value in wanted["found"].pairs("expect.found")
                 }

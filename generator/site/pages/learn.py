@@ -1,0 +1,187 @@
+"""A Learn page: one whole deal walked through step by step (a `whole-deal` scenario).
+
+The deal and its hands, how trump was taken or the auction call by call,
+the declarations as announced, "Trick 1" to "Trick 8" card by card with the
+rule that allowed each, the count and the score sheet: every step is the
+engine's (generator/verify/walk.py). The author adds words at any step, and
+marks the plays a reader tries before seeing what was played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...content import fields
+from ...content.errors import excerpt
+from ...content.nodes import Source
+from ...engine import Contract, Seat, Side
+from ...verify import Checked
+from ...verify.figures import Meld, MeldHand, MeldsFigure
+from ...verify.walk import DealWalk, TrickWalk
+from ..blocks import check_nameable, check_results
+from ..page import LoadContext, Page, PageKind, slug
+
+# The steps besides the tricks an author may add words to, in the order they come.
+STEPS = ("deal", "trump", "declarations", "count", "score")
+
+
+@dataclass(frozen=True)
+class TrickNote:
+    """What the author says at one trick, and whose play the reader tries first."""
+
+    text: str | None
+    tries: Seat | None
+
+
+@dataclass(frozen=True)
+class SheetFacts:
+    """What the score sheet needs beside the score: the contract (none in classic Belote)."""
+
+    contract: Contract | None
+    capot: Side | None
+
+
+@dataclass(frozen=True)
+class CountRow:
+    side: Side
+    cards: int
+    declarations: int
+    belote: int
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.declarations + self.belote
+
+
+@dataclass(frozen=True)
+class Learn:
+    intro: str | None
+    walk: DealWalk
+    texts: Mapping[str, str | None]  # by step name (every one of STEPS): the author's words
+    notes: Mapping[int, TrickNote]  # by trick number
+    melds: MeldsFigure | None  # the declarations as announced, by hand
+    sheet: SheetFacts
+    count: tuple[CountRow, ...]
+    # Whether the contract's figure counts declarations and belote (a rule set with bidding
+    # may leave them out).
+    bidding: bool
+
+    def note(self, trick: TrickWalk) -> TrickNote:
+        return self.notes.get(trick.number, TrickNote(None, None))
+
+
+def _melds(walk: DealWalk, checked: Checked) -> MeldsFigure | None:
+    if not walk.declarations:
+        return None
+    hands = []
+    for seat, hand in walk.hands:
+        announced = [item for item in walk.declarations if item.seat is seat]
+        if not announced:
+            continue
+        melds = tuple(
+            Meld(a.declaration.kind, a.declaration.cards, a.points, a.counts) for a in announced
+        )
+        used = {card for a in announced for card in a.declaration.cards}
+        hands.append(MeldHand(seat, melds, tuple(card for card in hand if card not in used)))
+    points = walk.score.declaration_points
+    rules = checked.scenario.rules
+    totals = tuple((side, points[side]) for side in rules.sides)
+    return MeldsFigure(walk.trump, tuple(hands), totals)
+
+
+def _notes(source: Source, walk: DealWalk, checked: Checked) -> dict[int, TrickNote]:
+    rules = checked.scenario.rules
+    notes: dict[int, TrickNote] = {}
+    for item in source.items("tricks"):
+        given = item.fields(
+            "a trick's note", frozenset({"trick", "text", "try"}), frozenset({"trick"})
+        )
+        number = given["trick"].integer("trick", 1, len(walk.tricks))
+        if number in notes:
+            raise given["trick"].error(f"trick {number} has a note already")
+        tries = None
+        if "try" in given:
+            tries = fields.seat(given["try"], rules)
+            play = next(p for p in walk.tricks[number - 1].plays if p.seat is tries)
+            if len(play.hand) < 2:
+                raise given["try"].error(
+                    f"{tries.value} holds one card at trick {number}: nothing to try"
+                )
+        text = None
+        if "text" in given:
+            check_results(given["text"], checked)
+            text = given["text"].text("text")
+        notes[number] = TrickNote(text, tries)
+    return notes
+
+
+class LearnKind(PageKind):
+    name = "learn"
+    template = "learn.html"
+    # The reader tries cards at the marked plays, and steps through the deal.
+    scripted = True
+    keys = frozenset({"slug", "title", "intro", "deal", "steps", "tricks"})
+    required = frozenset({"slug", "title", "deal"})
+
+    def load(
+        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
+    ) -> list[Page]:
+        deal_id = given["deal"].text("deal")
+        checked = context.checked.get(deal_id)
+        if checked is None:
+            raise given["deal"].error(f"no scenario has the id {excerpt(deal_id)}")
+        if checked.kind.name != "whole-deal":
+            raise given["deal"].error(
+                f"scenario {deal_id} is a {checked.kind.name} scenario; "
+                "a Learn page walks through a whole-deal scenario"
+            )
+        rules = checked.scenario.rules
+        check_nameable(rules, given["deal"])
+        walk: DealWalk = checked.answer
+        texts: dict[str, str] = {}
+        if "steps" in given:
+            for key, value in given["steps"].pairs("steps"):
+                name = key.text("a step")
+                if name not in STEPS:
+                    raise key.error(f"unknown step {excerpt(name)} ({' | '.join(STEPS)})")
+                step = value.fields(f"the {name} step", frozenset({"text"}), frozenset({"text"}))
+                check_results(step["text"], checked)
+                texts[name] = step["text"].text("text")
+        notes = _notes(given["tricks"], walk, checked) if "tricks" in given else {}
+        score = walk.score
+        content = Learn(
+            intro=given["intro"].text("intro") if "intro" in given else None,
+            walk=walk,
+            texts={name: texts.get(name) for name in STEPS},
+            notes=notes,
+            melds=_melds(walk, checked),
+            sheet=SheetFacts(walk.contract if rules.bidding is not None else None, walk.capot),
+            count=tuple(
+                CountRow(
+                    side,
+                    score.card_points[side],
+                    score.declaration_points[side],
+                    score.belote_points[side],
+                )
+                for side in rules.sides
+            ),
+            bidding=rules.bidding is not None,
+        )
+        return [
+            Page(
+                key=slug(given["slug"]),
+                kind=self,
+                title=given["title"].text("title"),
+                order=order,
+                source=source.path,
+                rules=rules,
+                description=content.intro,
+                content=content,
+                # The deal's scenario file too: a change to the deal is a change to the page.
+                inputs=(source.path, checked.scenario.path),
+            )
+        ]
+
+
+KIND = LearnKind()
