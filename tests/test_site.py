@@ -41,6 +41,7 @@ from helpers.project import (
     copy_project,
     fresh_copy,
     po_path,
+    read_catalog,
     run_captured,
     shared_build,
     tree_hash,
@@ -435,6 +436,13 @@ NOT_FOUND = {
 }
 
 
+def _translators_not_found(lang: str) -> tuple[str, str]:
+    """A language added after this test was written: its own translator's words."""
+    catalog = read_catalog(po_path(ROOT, lang), lang)
+    title, home = (str(catalog[message].string) for message in NOT_FOUND["en"])
+    return title, home
+
+
 def test_an_unknown_address_gets_a_page_in_every_language_leading_home(
     site: Path, base_url: str
 ) -> None:
@@ -445,7 +453,7 @@ def test_an_unknown_address_gets_a_page_in_every_language_leading_home(
     assert langs[0] == "en" and sorted(langs) == sorted(tag(lang) for lang in ADVERTISED)
     for section in sections:
         lang = section.attrs["lang"].replace("-", "_")
-        title, home = NOT_FOUND[lang]
+        title, home = NOT_FOUND[lang] if lang in NOT_FOUND else _translators_not_found(lang)
         (heading,) = [*section.find_all("h1"), *section.find_all("h2")]
         assert heading.text() == title
         (link,) = section.find_all("a")
