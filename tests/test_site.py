@@ -110,8 +110,11 @@ def test_root_page_sends_the_browser_to_its_language(site: Path) -> None:
     """From the shipped script, which reads the page's own language list (tried in Chromium
     by tests/test_trust.py); the page itself holds no script text."""
     scripts = parse(site / "index.html").find_all("script")
-    assert [script.attrs.get("src") for script in scripts] == ["static/root.js"]
-    assert not "".join(c for c in scripts[0].children if isinstance(c, str)).strip()
+    assert [script.attrs.get("src") for script in scripts] == [
+        "static/language.js",
+        "static/root.js",
+    ]
+    assert not "".join(c for s in scripts for c in s.children if isinstance(c, str)).strip()
     script = (site / "static" / "root.js").read_text(encoding="utf-8")
     assert "navigator.languages" in script and ".language-list a[hreflang]" in script
 
