@@ -408,6 +408,39 @@ def test_the_four_colour_deck_is_a_site_setting(tmp_path: Path) -> None:
     assert load_settings(path, InputFiles.of(tmp_path)).four_colour_deck
 
 
+SOURCE_FILES = "https://github.com/belote-site/belote-site/blob/main/"
+
+
+@pytest.mark.parametrize(("lang", "page"), [("en", "rules"), ("fr", "rules"), ("bg", "bidding")])
+def test_every_page_links_to_the_files_a_reader_would_correct(
+    site: Path, lang: str, page: str
+) -> None:
+    """Issue 22: the page's content file and, translated, its language's catalog."""
+    assert f"source_files: {SOURCE_FILES}\n" in (ROOT / "content" / "site.yaml").read_text()
+    (improve,) = [
+        p
+        for p in parse(page_file(site, lang, page)).find_all("p")
+        if p.attrs.get("class") == "improve"
+    ]
+    links = [a.attrs["href"] for a in improve.find_all("a")]
+    expected = [f"{SOURCE_FILES}content/pages/{page}.yaml"]
+    if lang != "en":
+        expected.append(f"{SOURCE_FILES}locales/{lang}/LC_MESSAGES/messages.po")
+    assert links == expected
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["javascript:alert(1)", "http://example.org/", 'https://example.org/x"y/', "https://a/b"],
+)
+def test_the_source_files_address_must_be_an_https_folder(tmp_path: Path, value: str) -> None:
+    text = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "site.yaml"
+    path.write_text(text.replace(f"source_files: {SOURCE_FILES}", f"source_files: '{value}'"))
+    with pytest.raises(ContentError, match="source_files must be an https address ending in /"):
+        load_settings(path, InputFiles.of(tmp_path))
+
+
 def test_the_four_colour_setting_reaches_every_picture_of_a_page(tmp_path: Path) -> None:
     inputs = load_inputs(Project(ROOT))
     page = next(page for page in inputs.pages if page.key == "legal-cards")

@@ -348,9 +348,7 @@ def test_translators_comments_reach_the_template_from_yaml_templates_and_code(
 ) -> None:
     page = project / "content" / "pages" / "rules.yaml"
     text = page.read_text(encoding="utf-8")
-    text = text.replace(
-        "title: ", "# TRANSLATORS: the page's title, also the menu's.\ntitle: ", 1
-    )
+    text = text.replace("title: ", "# TRANSLATORS: the page's title, also the menu's.\ntitle: ", 1)
     page.write_text(text, encoding="utf-8")
     template = project / "templates" / "learn.html"
     markup = template.read_text(encoding="utf-8")
@@ -366,7 +364,7 @@ def test_translators_comments_reach_the_template_from_yaml_templates_and_code(
 
 
 def test_option_values_worded_alike_have_a_context_each() -> None:
-    """"None." says no rounding, no short game and no belote in all trumps: three options,
+    """ "None." says no rounding, no short game and no belote in all trumps: three options,
     three genders in some languages, so three messages."""
     template = read_po((ROOT / "locales" / "messages.pot").open("rb"))
     contexts = {m.context for m in template if m.id == "None."}
