@@ -408,6 +408,18 @@ def test_the_four_colour_deck_is_a_site_setting(tmp_path: Path) -> None:
     assert load_settings(path, InputFiles.of(tmp_path)).four_colour_deck
 
 
+def test_a_contree_page_names_the_double_as_the_contree_book_does(site: Path) -> None:
+    """The reader's review: Contrée's score sheets said "Not coinched" and "coinched contract";
+    the FFB contrée book says contre and surcontre (the menu and pager name other pages)."""
+    main = parse(page_file(site, "en", "practice/contree")).find_all("main")[0]
+    pager = [nav.text() for nav in main.find_all("nav")]
+    text = main.text()
+    for other in pager:
+        text = text.replace(other, "")
+    assert "contred" in text.lower()
+    assert "coinch" not in text.lower()
+
+
 SOURCE_FILES = "https://github.com/belote-site/belote-site/blob/main/"
 
 

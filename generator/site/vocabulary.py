@@ -72,10 +72,19 @@ _GROUPS: dict[str, list[str]] = {
     "call-reason": [reason.value for reason in CallReason],
     "contract": [seat.value for seat in Seat],
     # Each level, and the contrée book's names for the two doubles.
-    "coinche": [*(level.value for level in Coinche), "contre", "surcontre"],
+    "coinche": [*(level.value for level in Coinche), "contre", "surcontre", "none-contre"],
     "coinche-heading": [*(level.value for level in Coinche), "contre", "surcontre"],
-    # The lines of a contract's score.
-    "term": [kind.value for kind in TermKind],
+    # The lines of a contract's score, and those that name the double as Contrée does.
+    "term": [*(kind.value for kind in TermKind), "contred", "capot-bonus-contre"],
+}
+# The keys above that name the double, and their keys in a rule set that calls it
+# contre (Contrée): "Not coinched." is "Not contred." there, in every language.
+CONTRE_KEYS = {
+    "coinche": "contre",
+    "surcoinche": "surcontre",
+    "none": "none-contre",
+    "coinched": "contred",
+    "capot-bonus": "capot-bonus-contre",
 }
 # Messages in these groups must keep the placeholder they are built around.
 _PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s", "contract": "%(contract)s"}
