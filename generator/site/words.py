@@ -245,7 +245,12 @@ class Words:
             key = _double_key(key, rules)
         return self.word("call", key, points=points, trump=trump)
 
-    def call_reason(self, reason: CallReason) -> Markup:
+    def call_reason(self, reason: CallReason, rules: RuleSet | None = None) -> Markup:
+        """Why a call is allowed or not, in the rule book's own word for the double."""
+        if _double_key("coinche", rules) == "contre" and self.vocabulary.has(
+            "call-reason-contre", reason.value
+        ):
+            return self.word("call-reason-contre", reason.value)
         return self.word("call-reason", reason.value)
 
     def contract_value(self, contract: Contract) -> Markup:
