@@ -85,6 +85,4 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
             raise given["source_files"].error(
                 f"source_files must be an https address ending in /, not {excerpt(files_at)}"
             )
-    return SiteSettings(
-        base_url.rstrip("/") + "/", advertise, grouping, four, contact, files_at
-    )
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact, files_at)
