@@ -37,12 +37,20 @@ class Departure:
     page: str | None
     why: str
     pattern: str | None = None  # or every seed line this regular expression matches, left out
+    whole: bool = False  # `seed` is a whole line (a heading the next lines also contain)
 
 
 def departures() -> list[Departure]:
     entries = yaml.safe_load((SEEDS / "departures.yaml").read_text(encoding="utf-8")) or []
     return [
-        Departure(e["file"], e.get("seed"), e.get("page"), e["why"], e.get("pattern"))
+        Departure(
+            e["file"],
+            e.get("seed"),
+            e.get("page"),
+            e["why"],
+            e.get("pattern"),
+            e.get("whole", False),
+        )
         for e in entries
     ]
 
@@ -103,7 +111,10 @@ def seed_lines(name: str) -> list[str]:
             lines = kept
             continue
         assert departure.seed is not None
-        hits = [i for i, line in enumerate(lines) if departure.seed in line]
+        seed = departure.seed
+        hits = [
+            i for i, line in enumerate(lines) if (line == seed if departure.whole else seed in line)
+        ]
         assert len(hits) == 1, f"departure {departure.seed!r} matches {len(hits)} lines of {name}"
         index = hits[0]
         if departure.page is None:

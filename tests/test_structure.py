@@ -48,7 +48,9 @@ def structure(element: Element) -> list[tuple[str, tuple[tuple[str, str], ...]]]
                 continue
             fallback = child.tag == "span" and child.attrs.get("lang") == "en"
             notice = child.tag == "p" and "notice" in child.classes
-            if notice:
+            # Where to correct the page: a translated page also links to its catalog.
+            improve = child.tag == "p" and "improve" in child.classes
+            if notice or improve:
                 continue
             if not fallback:
                 attrs = tuple(

@@ -32,7 +32,6 @@ class Variant:
 @dataclass(frozen=True)
 class VariantCard:
     variant: Variant
-    title: str
     played: str
     sections: tuple[Section, ...]
 
@@ -79,7 +78,7 @@ class VariantsKind(PageKind):
     name = "variants"
     folders = ("variants",)
     template = "variant.html"
-    keys = frozenset({"slug", "title", "played", "sections"})
+    keys = frozenset({"slug", "played", "sections"})
     required = keys
 
     def load(
@@ -111,7 +110,6 @@ class VariantsKind(PageKind):
                     description=variant.goal,
                     content=VariantCard(
                         variant,
-                        given["title"].text("title"),
                         given["played"].text("played"),
                         sections,
                     ),
