@@ -771,7 +771,8 @@ def test_seed_first_example_hand_and_allowed_cards(
 def test_seed_value_line_in_full(seed_pages: dict[str, Element]) -> None:
     sk = seed_pages["sk"].find_all("main")[0].text()
     assert (
-        "Východ hrá srdcový spodok. Víťaz: Východ. Hodnota zdvihu: 11 + 10 + 0 + 20 = 41 bodov." in sk
+        "Východ hrá srdcový spodok. Víťaz: Východ. "
+        "Hodnota zdvihu: 11 + 10 + 0 + 20 = 41 bodov." in sk
     )
     vi = seed_pages["vi"].find_all("main")[0].text()
     assert "Đông đánh J cơ. Người thắng: Đông. Giá trị lượt bài: 11 + 10 + 0 + 20 = 41 điểm." in vi

@@ -115,6 +115,17 @@ def test_root_page_sends_the_browser_to_its_language(site: Path) -> None:
     assert "navigator.languages" in script and ".language-list a[hreflang]" in script
 
 
+@pytest.mark.parametrize("lang", ["en", "sk"])
+def test_home_starts_a_newcomer_on_the_walk_through_of_their_game(site: Path, lang: str) -> None:
+    """Issue 21: "I play classic Belote" leads to the Belote deal, "I play Coinche" to Coinche's."""
+    home = page_file(site, lang, "")
+    navs = parse(home).find_all("nav")
+    (start,) = [nav for nav in navs if nav.attrs.get("class") == "start-here"]
+    targets = [link_file(home, a.attrs["href"]) for a in start.find_all("a")]
+    games = [page_file(site, lang, "learn-belote"), page_file(site, lang, "learn-coinche")]
+    assert targets == games
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_html_element_names_language_and_direction(site: Path, lang: str) -> None:
     for page in PAGES:

@@ -1,23 +1,40 @@
-"""The language's home page: the site's name, a word of welcome, and every page introduced."""
+"""The language's home page: the site's name, a word of welcome, where to start, every page."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ...content.nodes import Source
+from ..blocks import Link
 from ..page import LoadContext, Page, PageKind
+
+
+@dataclass(frozen=True)
+class Home:
+    intro: str  # a message
+    # Where a newcomer begins, one link per game ("I play Coinche"): every page is listed
+    # below them, and the first in reading order is not every reader's start.
+    start: tuple[Link, ...]
+
+
+def _start(source: Source) -> Link:
+    given = source.fields("a start link", frozenset({"link", "text"}), frozenset({"link", "text"}))
+    return Link(given["link"].text("link"), given["text"].text("text"), given["link"])
 
 
 class HomeKind(PageKind):
     name = "home"
     template = "language_index.html"
-    keys = frozenset({"title", "intro"})
+    keys = frozenset({"title", "intro", "start"})
     required = frozenset({"title", "intro"})
     shows_other_pages = True
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
     ) -> list[Page]:
+        starts = given["start"].items("start") if "start" in given else iter(())
+        start = tuple(_start(item) for item in starts)
         return [
             Page(
                 key="",
@@ -26,7 +43,8 @@ class HomeKind(PageKind):
                 order=order,
                 source=source.path,
                 description=given["intro"].text("intro"),
-                content=given["intro"].text("intro"),
+                content=Home(given["intro"].text("intro"), start),
+                links=start,
                 inputs=(source.path,),
             )
         ]
