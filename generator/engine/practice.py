@@ -172,7 +172,8 @@ class PracticeDeal:
 
     @property
     def question(self) -> Question:
-        if self.facts.capot is not None:
+        # The takers' capot: the defence's is one more contract failed.
+        if self.facts.capot is not None and self.facts.taker in self.facts.capot:
             return Question.CAPOT
         return {
             Outcome.MADE: Question.MADE,

@@ -190,7 +190,7 @@
     for (var e = 1; e < examples.length; e++) examples[e].hidden = true;
     drill.querySelector(".board").hidden = false;
     drill.querySelector(".next-row").hidden = false;
-    drill.querySelector(".next").addEventListener("click", function () {
+    drill.querySelector(".next-position").addEventListener("click", function () {
       render((current + 1) % pool.length);
       state.at = current;
       save();
