@@ -367,3 +367,18 @@ def test_the_phrasebook_words_every_card_seat_suit_and_reason_once() -> None:
     told = book["reasons"][REASON_LETTERS[Reason.MUST_BEAT_TRUMP]][1]
     # The position's words are the script's to fill.
     assert re.search(r"%\((led|best)\)s", told), told
+
+
+def test_a_page_rendered_again_takes_its_practice_from_the_last_build(tmp_path: Path) -> None:
+    # As a build with a warm cache does when a translation changed: every language of
+    # the page renders again, and nothing is drawn again.
+    import dataclasses
+
+    page = practice_pages()[0]
+    key = hashlib.sha256(b"test key").digest()
+    first = Kept(tmp_path, inputs().rulesets, key)
+    drawn = dataclasses.replace(page.content, keeper=first).drawn
+    later = Kept(tmp_path, inputs().rulesets, key)
+    again = dataclasses.replace(page.content, keeper=later)
+    assert again.drawn.pool == drawn.pool and again.drawn.deals == drawn.deals
+    assert (first.drawn, later.drawn) == (1, 0)
