@@ -292,3 +292,87 @@ def test_update_drops_the_previous_msgids_an_editor_kept(
     assert run(msgfmt, "-c", "-o", "/dev/null", path).returncode == 0  # gettext's own syntax
     update(capsys, project)
     assert path.read_bytes() == canonical
+
+
+# ---------------------------------------------------------------------------
+# what translators are told about placeholders and shared values (issue 22)
+
+# Filled with words whose gender, number or case decides the sentence around
+# them in Czech, Slovak, Croatian or Bulgarian: read off the pages by hand.
+GRAMMAR_PLACEHOLDERS = (
+    "side",
+    "seat",
+    "dealer",
+    "first",
+    "card",
+    "cards",
+    "best",
+    "led",
+    "trump",
+    "call",
+    "contract",
+    "reason",
+)
+
+
+def _placeholders(message_id: object) -> set[str]:
+    texts = message_id if isinstance(message_id, tuple) else (message_id,)
+    return {name for text in texts for name in re.findall(r"%\((\w+)\)s", str(text))}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_placeholder_that_changes_grammar_is_explained_in_every_catalog(lang: str) -> None:
+    catalog = read_catalog(po_path(ROOT, lang), lang)
+    explained = 0
+    for message in catalog:
+        for name in _placeholders(message.id) & set(GRAMMAR_PLACEHOLDERS):
+            notes = [c for c in message.auto_comments if c.startswith(f"TRANSLATORS: %({name})s")]
+            assert notes, (lang, message.context, message.id, name)
+            explained += 1
+    # side, seat, card, trump, call, reason each fill several messages.
+    assert explained > 40
+
+
+def test_no_placeholder_reaches_translators_unclassified() -> None:
+    """A new placeholder is either explained to translators or known to be a number."""
+    from generator.locale.placeholders import NUMBERS, WORDS
+
+    template = read_po((ROOT / "locales" / "messages.pot").open("rb"))
+    used = set().union(*(_placeholders(m.id) for m in template if m.id))
+    assert used - set(WORDS) - NUMBERS == set()
+    assert set(GRAMMAR_PLACEHOLDERS) <= set(WORDS)
+
+
+def test_translators_comments_reach_the_template_from_yaml_templates_and_code(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    page = project / "content" / "pages" / "rules.yaml"
+    text = page.read_text(encoding="utf-8")
+    text = text.replace("title: ", "# TRANSLATORS: the page's title, also the menu's.\ntitle: ", 1)
+    page.write_text(text, encoding="utf-8")
+    template = project / "templates" / "learn.html"
+    markup = template.read_text(encoding="utf-8")
+    first = markup.index("{% trans %}")
+    markup = markup[:first] + "{# TRANSLATORS: a button of the walk-through. #}" + markup[first:]
+    template.write_text(markup, encoding="utf-8")
+    update(capsys, project)
+    pot = read_po((project / "locales" / "messages.pot").open("rb"))
+    comments = [c for m in pot for c in m.auto_comments]
+    assert "TRANSLATORS: the page's title, also the menu's." in comments
+    # Jinja2's extractor gives the comment without its tag.
+    assert "a button of the walk-through." in comments
+
+
+def test_option_values_worded_alike_have_a_context_each() -> None:
+    """ "None." says no rounding, no short game and no belote in all trumps: three options,
+    three genders in some languages, so three messages."""
+    template = read_po((ROOT / "locales" / "messages.pot").open("rb"))
+    contexts = {m.context for m in template if m.id == "None."}
+    assert None not in contexts
+    assert {
+        "option scoring.rounding",
+        "option scoring.short_target",
+        "option declarations.belote_in_all_trumps",
+    } <= contexts
+    points = {m.context for m in template if m.id == "%(value)s points."}
+    assert None not in points and len(points) >= 10

@@ -222,6 +222,26 @@ def test_the_root_page_sends_a_browser_to_its_language_from_a_shipped_script(
         context.close()
 
 
+def test_the_root_page_sends_a_reader_back_to_the_language_they_picked(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Issue 22: a Slovak browser whose reader chose French in the menu comes back to French."""
+    from generator.site.serve import local_server
+
+    _, site = shared_build(tmp_path_factory)
+    with local_server(site) as url:
+        context = browser.new_context(locale="sk-SK")
+        tab = context.new_page()
+        tab.goto(url, wait_until="load")
+        tab.wait_for_url(url + "sk/index.html")
+        tab.click("nav.languages summary")
+        tab.click('nav.languages a[hreflang="fr"]')
+        tab.wait_for_url(url + "fr/index.html")
+        tab.goto(url, wait_until="load")
+        tab.wait_for_url(url + "fr/index.html")
+        context.close()
+
+
 # -- the audit -----------------------------------------------------------------------------
 
 

@@ -37,6 +37,7 @@ from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from .header import PROJECT, TRANSLATORS, contact_of, fill_addresses, template_header
 from .mapping import read_mapping
+from .placeholders import TAG, notes
 
 POT = Path("locales") / "messages.pot"
 # Babel's default, which the committed catalogs have always had: keeping it
@@ -132,6 +133,9 @@ def extract(project: Path) -> Path:
             "-o",
             str(fresh),
             "--omit-header",
+            # Templates' {# TRANSLATORS: ... #} and code's # TRANSLATORS: ... reach the catalogs.
+            "--add-comments",
+            TAG,
             "--sort-output",
             "-w",
             str(WIDTH),
@@ -151,6 +155,10 @@ def extract(project: Path) -> Path:
             (path[len(prefix) :] if path.startswith(prefix) else path, line)
             for path, line in message.locations
         ]
+        texts = message.id if isinstance(message.id, tuple) else (message.id,)
+        for note in notes(str(text) for text in texts):
+            if note not in message.auto_comments:
+                message.auto_comments.append(note)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=True, sort_output=True)
     text = template_header(contact) + buffer.getvalue().decode("utf-8")

@@ -128,6 +128,10 @@ class RuleTables:
     # (kind, cards in sequence, points, "or more") and (carré rank, points), best first
     sequence_rows: tuple[tuple[Kind, int, int, bool], ...]
     carre_rows: tuple[tuple[Rank, int], ...]
+    # All four suits' points under no trump and all trumps, where the rule set plays them;
+    # none where it does not, so the table leaves that column out.
+    no_trump_total: int | None
+    all_trumps_total: int | None
 
 
 @per_value
@@ -149,4 +153,6 @@ def rule_tables(rules: RuleSet) -> RuleTables:
                 key=lambda row: (-row[1], -TRUMP_ORDER.index(row[0])),
             )
         ),
+        no_trump_total=rules.card_points(Trump.NONE) if rules.offers(Trump.NONE) else None,
+        all_trumps_total=rules.card_points(Trump.ALL) if rules.offers(Trump.ALL) else None,
     )

@@ -20,6 +20,7 @@ _KEYS = frozenset(
         "minimum_grouping_digits",
         "four_colour_deck",
         "translations_contact",
+        "source_files",
     }
 )
 # Where translators report a wrong English message: it goes into every catalog's
@@ -38,6 +39,8 @@ class SiteSettings:
     four_colour_deck: bool = False
     # An https address or an e-mail address (Report-Msgid-Bugs-To and Language-Team).
     translations_contact: str | None = None
+    # The https address a project file's path is appended to, to read (and edit) it.
+    source_files: str | None = None
 
     def grouping(self, lang: str) -> int:
         """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
@@ -75,4 +78,11 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
                 f"translations_contact must be an https address or an e-mail address, "
                 f"not {excerpt(contact)}"
             )
-    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact)
+    files_at = None
+    if "source_files" in given:
+        files_at = given["source_files"].text("source_files")
+        if not re.fullmatch(rf"https://{_SAFE}+/", files_at):
+            raise given["source_files"].error(
+                f"source_files must be an https address ending in /, not {excerpt(files_at)}"
+            )
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact, files_at)

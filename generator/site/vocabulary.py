@@ -28,6 +28,18 @@ from ..engine import (
     TrumpMode,
 )
 
+# The reasons for a call whose English names the coinche: a rule set that calls the double
+# a contre has them in its own word (the calls themselves are named by `Call.named`).
+CONTRE_REASONS = (
+    CallReason.SURCOINCHE,
+    CallReason.CONTRACT_FROZEN,
+    CallReason.NOTHING_TO_COINCHE,
+    CallReason.COINCHE_OWN_SIDE,
+    CallReason.ALREADY_COINCHED,
+    CallReason.SURCOINCHE_WITHOUT_COINCHE,
+    CallReason.SURCOINCHE_BY_DEFENCE,
+)
+
 # The partnerships a page can name: partners sit opposite each other.
 PARTNERSHIPS = ("north-south", "east-west")
 
@@ -72,12 +84,23 @@ _GROUPS: dict[str, list[str]] = {
         "choose",
     ],
     "call-reason": [reason.value for reason in CallReason],
+    # The reasons whose words name the double, as a book that calls it contre words them.
+    "call-reason-contre": [reason.value for reason in CONTRE_REASONS],
     "contract": [seat.value for seat in Seat],
     # Each level, and the contrée book's names for the two doubles.
-    "coinche": [*(level.value for level in Coinche), "contre", "surcontre"],
+    "coinche": [*(level.value for level in Coinche), "contre", "surcontre", "none-contre"],
     "coinche-heading": [*(level.value for level in Coinche), "contre", "surcontre"],
-    # The lines of a contract's score.
-    "term": [kind.value for kind in TermKind],
+    # The lines of a contract's score, and those that name the double as Contrée does.
+    "term": [*(kind.value for kind in TermKind), "contred", "capot-bonus-contre"],
+}
+# The keys above that name the double, and their keys in a rule set that calls it
+# contre (Contrée): "Not coinched." is "Not contred." there, in every language.
+CONTRE_KEYS = {
+    "coinche": "contre",
+    "surcoinche": "surcontre",
+    "none": "none-contre",
+    "coinched": "contred",
+    "capot-bonus": "capot-bonus-contre",
 }
 # Messages in these groups must keep the placeholder they are built around.
 _PLACEHOLDERS = {

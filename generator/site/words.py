@@ -41,7 +41,7 @@ from ..engine.contract import Level
 from .figures import locked_features, rule_figures
 from .i18n import Gettext
 from .trust import helper
-from .vocabulary import Vocabulary
+from .vocabulary import CONTRE_KEYS, Vocabulary
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,10 @@ class Alt:
 
 
 def _double_key(key: str, rules: RuleSet | None) -> str:
-    """`coinche` or `surcoinche`, as a rule set that calls them contre says it."""
+    """A key naming the double (`coinche`, `surcoinche`…), as the rule set names it."""
     if rules is None or rules.bidding is None or rules.bidding.double_name is DoubleName.COINCHE:
         return key
-    return {"coinche": "contre", "surcoinche": "surcontre"}.get(key, key)
+    return CONTRE_KEYS.get(key, key)
 
 
 @helper
@@ -249,7 +249,12 @@ class Words:
             key = _double_key(key, rules)
         return self.word("call", key, points=points, trump=trump)
 
-    def call_reason(self, reason: CallReason) -> Markup:
+    def call_reason(self, reason: CallReason, rules: RuleSet | None = None) -> Markup:
+        """Why a call is allowed or not, in the rule book's own word for the double."""
+        if _double_key("coinche", rules) == "contre" and self.vocabulary.has(
+            "call-reason-contre", reason.value
+        ):
+            return self.word("call-reason-contre", reason.value)
         return self.word("call-reason", reason.value)
 
     def contract_value(self, contract: Contract) -> Markup:
@@ -276,10 +281,12 @@ class Words:
         return self.word("coinche", key, times=self.gettext.number(times))
 
     def coinche_heading(self, level: Coinche, rules: RuleSet) -> Markup:
+        if level is Coinche.NONE:
+            return self.word("coinche-heading", level.value)  # "Plain" names no double
         return self.word("coinche-heading", _double_key(level.value, rules))
 
-    def term(self, kind: TermKind) -> Markup:
-        return self.word("term", kind.value)
+    def term(self, kind: TermKind, rules: RuleSet | None = None) -> Markup:
+        return self.word("term", _double_key(kind.value, rules))
 
     def option_value(self, value: object) -> Markup:
         """A rule-set option's value as the comparison page writes it, read by its type."""

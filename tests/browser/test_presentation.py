@@ -35,7 +35,7 @@ def play_examples() -> list[tuple[str, Any]]:
         (page.key, example)
         for page in inputs().pages
         for example in page.examples
-        if example.checked.kind.interactive
+        if example.checked.kind.name == "play"
     ]
 
 

@@ -40,10 +40,11 @@ def words(lang: str) -> Words:
 
 
 def interactive_pages() -> list[Any]:
+    """The pages with play examples, whose cards are tried."""
     return [
         page
         for page in inputs().pages
-        if any(example.checked.kind.interactive for example in page.examples)
+        if any(example.checked.kind.name == "play" for example in page.examples)
     ]
 
 
@@ -103,7 +104,7 @@ def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_rea
     visit = phone(page.path(lang))
     tried = 0
     for example in page.examples:
-        if not example.checked.kind.interactive:
+        if example.checked.kind.name != "play":
             continue
         scenario, answer = example.scenario, example.answer
         position = scenario.position
@@ -135,7 +136,7 @@ def test_every_example_waits_for_the_reader_and_its_played_card_can_be_tried(
     (page,) = [page for page in interactive_pages() if page.key == key]
     visit = phone(page.path(lang))
     for example in page.examples:
-        if not example.checked.kind.interactive:
+        if example.checked.kind.name != "play":
             continue
         where, scenario = f"#{example.id}", example.scenario
         answers = visit.page.locator(f"{where} .answer").all()
@@ -181,7 +182,7 @@ def test_without_the_script_every_answer_shows(phone: Any) -> None:
 def test_show_the_answer_marks_every_card(phone: Any) -> None:
     page = interactive_pages()[0]
     visit = phone(page.path("en"))
-    example = next(e for e in page.examples if e.checked.kind.interactive)
+    example = next(e for e in page.examples if e.checked.kind.name == "play")
     assert not visit.page.locator(f"#{example.id} .caption-answer").is_visible()
     visit.page.locator(f"#{example.id} .reveal").click()
     assert visit.page.locator(f"#{example.id} .caption-answer").is_visible()

@@ -15,7 +15,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from ...content.catalogs import SOURCE_LANGUAGE, Key
+from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
 from ...engine import RuleSet
 from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
@@ -176,6 +176,7 @@ class Renderer:
                 }
                 for other in job.menu
             ],
+            "improve": self.improve_links(page, language),
             "words": words,
             "pictures": Illustrator(
                 pictures, words, four_colour=self.inputs.settings.four_colour_deck
@@ -266,6 +267,22 @@ class Renderer:
             self.env, "root_index.html", context, self.inputs.project.templates, "the root page"
         )
         return self.audited(with_policy(html), "root_index.html", "the root page")
+
+    def improve_links(self, page: Page, language: Language) -> dict[str, str] | None:
+        """Where a reader corrects the page: its content file and, translated, its catalog."""
+        files_at = self.inputs.settings.source_files
+        if files_at is None:
+            return None
+        root = self.inputs.project.root.resolve()
+        files = {"text": page.source}
+        if not language.is_source:
+            files["catalog"] = catalog_path(self.inputs.project.locales, language.code)
+        # A content folder given from elsewhere (build --content) is no file of the repository.
+        return {
+            name: files_at + path.resolve().relative_to(root).as_posix()
+            for name, path in files.items()
+            if path.resolve().is_relative_to(root)
+        }
 
     def not_found_page(self, menu: Sequence[Language]) -> str:
         """The page a host serves for an address the site does not have (404.html).

@@ -41,9 +41,20 @@ class Option:
         return self.path.split(".")[0]
 
 
+def sentence_context(path: str) -> str:
+    """The gettext context of an option's value sentences ("option rounding").
+
+    Ten options read "%(value)s points." and three "None." in English, but
+    their labels differ in gender and number, and a translator must be able
+    to agree each with its own.
+    """
+    return f"option {path}"
+
+
 @dataclass(frozen=True)
 class Cell:
     sentence: str  # a message
+    context: str | None  # its gettext context: the option's, or none for a whole absent group
     value: Any  # what %(value)s stands for, or None
     # The rule set whose file sets the value, and whose `source:` it follows:
     # the column's own, or one it extends.
@@ -108,14 +119,15 @@ def cell(option: Option, rules: RuleSet, absent: Mapping[str, str], origin: Rule
     """One rule set's value of an option, as the sentence that says it."""
     value = option.value_of(rules)
     if value is ABSENT:
-        return Cell(absent[option.group], None, rules)
+        return Cell(absent[option.group], None, None, rules)
+    context = sentence_context(option.path)
     if isinstance(value, bool):
-        return Cell(option.sentences["true" if value else "false"], None, origin)
+        return Cell(option.sentences["true" if value else "false"], context, None, origin)
     if isinstance(value, enum.Enum):
-        return Cell(option.sentences[str(value.value)], None, origin)
+        return Cell(option.sentences[str(value.value)], context, None, origin)
     if (value is None or value == ()) and "none" in option.sentences:
-        return Cell(option.sentences["none"], None, origin)
-    return Cell(option.sentences["value"], value, origin)
+        return Cell(option.sentences["none"], context, None, origin)
+    return Cell(option.sentences["value"], context, value, origin)
 
 
 def _expected(hint: Any) -> tuple[list[str], bool]:

@@ -14,6 +14,7 @@ from ...engine import (
     REDEAL,
     Auction,
     Call,
+    CallKind,
     CallReason,
     CallVerdict,
     Card,
@@ -21,6 +22,7 @@ from ...engine import (
     Contract,
     Level,
     Seat,
+    Trump,
 )
 from ..calls import read_call, read_calls
 from ..compare import Comparer
@@ -49,6 +51,86 @@ class AuctionAnswer:
     outcome: Contract | str | None
     # The verdict on each call the scenario asks about, for the player to speak.
     verdicts: tuple[CallVerdict, ...]
+    # The calls a page offers the reader to try, each with its verdict: those the scenario
+    # asks about and one of each kind of call the auction has, in the order of a bidding
+    # box; empty once the auction is over (nobody speaks, there is nothing to try).
+    offered: tuple[CallVerdict, ...] = ()
+
+
+# Where each kind of call sits in the bidding box: pass, the bids from the lowest, the doubles.
+_BOX = (
+    CallKind.PASS,
+    CallKind.TAKE,
+    CallKind.CHOOSE,
+    CallKind.BID,
+    CallKind.CAPOT,
+    CallKind.GENERALE,
+    CallKind.COINCHE,
+    CallKind.SURCOINCHE,
+)
+
+
+def _box_order(call: Call) -> tuple[int, int, int]:
+    trumps = list(Trump)
+    return (
+        _BOX.index(call.kind),
+        call.points or 0,
+        trumps.index(call.trump) if call.trump is not None else -1,
+    )
+
+
+def _a_trump(auction: Auction) -> Trump:
+    """The trump a bid to try is made in: the last bid's, else the first the rules offer."""
+    trumps = [call.trump for call in auction.calls if call.is_bid and call.trump is not None]
+    return trumps[-1] if trumps else next(t for t in Trump if auction.rules.offers(t))
+
+
+def _one_of_each(auction: Auction) -> tuple[Call, ...]:
+    """A call of every kind the auction has, as the reader would try them first.
+
+    With bidding: pass, the lowest bid above the last one (or the floor), the
+    double and the redouble. Pass is allowed whoever speaks, and the double and
+    the redouble are never allowed together (a redouble needs the double made),
+    so these already hold an allowed call and a refused one. With the turned
+    card: pass, take, and another suit named: in either round one of take and
+    choose is refused.
+    """
+    rules = auction.rules
+    bidding = rules.bidding
+    if bidding is None:
+        assert auction.turned is not None
+        named = next(
+            t
+            for t in Trump
+            if t.suit is not None and t.suit is not auction.turned.suit and rules.offers(t)
+        )
+        return (Call(CallKind.PASS), Call(CallKind.TAKE), Call(CallKind.CHOOSE, None, named))
+    bids = [call for call in auction.calls if call.kind is CallKind.BID]
+    points = bidding.floor if not bids else (bids[-1].points or 0) + bidding.step
+    return (
+        Call(CallKind.PASS),
+        Call(CallKind.BID, points, _a_trump(auction)),
+        Call(CallKind.COINCHE),
+        Call(CallKind.SURCOINCHE),
+    )
+
+
+def offered_calls(auction: Auction, asked: tuple[Call, ...]) -> tuple[CallVerdict, ...]:
+    """The calls to try with their verdicts: those asked, and any kind of call they miss.
+
+    Nothing once the auction is over: nobody is left to speak.
+    """
+    if auction.is_over:
+        return ()
+    calls = list(dict.fromkeys(asked))
+    for call in _one_of_each(auction):
+        same_kind = [given for given in calls if given.kind is call.kind]
+        # A bid stands for every bid, capot and générale included.
+        if call.kind is CallKind.BID:
+            same_kind = [given for given in calls if given.is_bid]
+        if not same_kind:
+            calls.append(call)
+    return tuple(auction.verdict(call) for call in sorted(calls, key=_box_order))
 
 
 def _reason(source: Source) -> CallReason:
@@ -106,6 +188,7 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
     name = "auction"
     keys = frozenset({"dealer", "calls", "turned"})
     required = frozenset({"kind", "dealer", "calls"})
+    interactive = True
 
     def parse(self, entry: Entry, given: Mapping[str, Source]) -> AuctionScenario:
         rules = entry.rules
@@ -145,11 +228,12 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
 
     def compute(self, scenario: AuctionScenario) -> AuctionAnswer:
         auction = scenario.auction
-        asked = [call for call, _ in scenario.expect.verdicts] if scenario.expect else []
+        asked = tuple(call for call, _ in scenario.expect.verdicts) if scenario.expect else ()
         return AuctionAnswer(
             auction.to_speak,
             auction.outcome,
             tuple(auction.verdict(call) for call in asked),
+            offered_calls(auction, asked),
         )
 
     def compare(self, scenario: AuctionScenario, answer: AuctionAnswer, check: Comparer) -> None:
@@ -189,6 +273,7 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
             "next": answer.to_speak.value if answer.to_speak else None,
             "contract": contract,
             "verdicts": {v.call.named(auction.rules): v.reason.value for v in answer.verdicts},
+            "offered": {v.call.named(auction.rules): v.reason.value for v in answer.offered},
         }
 
 
