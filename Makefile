@@ -49,6 +49,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pictures.py
 	$(BIN)/python bench/build.py
+	$(BIN)/python bench/practice.py
 	scripts/ensure-tools --lighthouse
 	$(BIN)/python bench/lighthouse.py
 

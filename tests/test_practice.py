@@ -1,71 +1,384 @@
-"""Practice drawn by the engine: the same from the same seed, and every reason a rule set gives.
+"""Practice drawn by the engine: the same pool from the same seeds, and every answer in it
+checked against the rule books, re-derived here from their text rather than from the engine.
 
-The reasons each rule set must show are worked out from the rules, not
-from the engine: every reason of play.py, less those the rule set rules out.
+`book_allows` below is written from the rules reference (rules-reference.md,
+"Card play": the FFB books of 2015/2016 and the house rules of seed 004),
+with its own rank orders: it shares no code with generator/engine/play.py.
+The pool the pages carry is read back from the page's own letters
+(`data-pool`), so what the browser is handed is what is checked.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
 import pytest
+import yaml
+from helpers.project import ROOT
 from helpers.rules import COINCHE, MAISON, three_players
 
-from generator.engine import Outcome, Reason, RuleSet, score_deal
-from generator.engine.practice import practice_deals, practice_positions
+from generator.engine import Card, Position, Reason, RuleSet, Seat, Trump, score_deal
+from generator.engine.practice import Question, practice_deals, practice_pool, scoring_mix
+from generator.site.build import Inputs, Project, load_inputs
+from generator.site.build.verified import Kept
+from generator.site.i18n import Gettext
+from generator.site.pages.practice import REASON_LETTERS
+from generator.site.words import Words
 
-EVERY = set(Reason)
-# Maison requires a lower trump under an opponent's unbeatable one (seed 004):
-# a lower trump is "undertrump" and any other card "must-undertrump"; never a choice.
-MAISON_REASONS = EVERY - {Reason.MAY_UNDERTRUMP}
-# FFB coinche 2015 §5: no obligation to undertrump, so a lower trump is a choice.
-COINCHE_REASONS = EVERY - {Reason.UNDERTRUMP, Reason.MUST_UNDERTRUMP}
-# Three players, each for himself: no partner ever holds the trick.
-THREE_REASONS = MAISON_REASONS - {Reason.PARTNER_WINNING_FREE}
+# Strongest first (rules-reference.md, "Card orders and values").
+TRUMP_RANKS = ["J", "9", "A", "10", "K", "Q", "8", "7"]
+PLAIN_RANKS = ["A", "10", "K", "Q", "J", "9", "8", "7"]
+SUITS = ["S", "H", "D", "C"]  # the deck's order, after the trump suit
+TRUMP_SUIT = {Trump.SPADES: "S", Trump.HEARTS: "H", Trump.DIAMONDS: "D", Trump.CLUBS: "C"}
 
 
-def shown(rules: RuleSet, seed: int) -> set[Reason]:
-    return {v.reason for p in practice_positions(rules, seed) for v in p.verdicts}
+@dataclass(frozen=True)
+class Book:
+    """What a rule book says about the obligations that differ between books."""
+
+    # An opponent's trump you cannot beat: must you still play a lower trump?
+    must_undertrump: bool
+    # Four players in two partnerships (partners opposite), or each for himself.
+    partnerships: bool = True
+
+
+# Maison (seed 004) and FFB belote classique 2016 §5.2: a lower trump is required.
+MAISON_BOOK = Book(must_undertrump=True)
+# FFB coinche 2015 §5 (and contrée): "pas obligé de pisser", any card will do.
+FFB_COINCHE_BOOK = Book(must_undertrump=False)
+# Three players, each for himself (seed 004): nobody's partner holds the trick.
+THREE_BOOK = Book(must_undertrump=True, partnerships=False)
+
+
+def split(code: str) -> tuple[str, str]:
+    return code[:-1], code[-1]
+
+
+def stronger(a: str, b: str, ranks: list[str]) -> bool:
+    return ranks.index(split(a)[0]) < ranks.index(split(b)[0])
+
+
+def holder(trick: list[tuple[str, str]], trump: Trump) -> int:
+    """Which card of the trick holds it: the best trump, else the best card of the led suit
+    (in all trumps, the best card of the led suit)."""
+    led = split(trick[0][1])[1]
+    t = TRUMP_SUIT.get(trump)
+
+    def weight(code: str) -> tuple[int, int]:
+        rank, suit = split(code)
+        if suit == t:
+            return 2, -TRUMP_RANKS.index(rank)
+        if suit == led:
+            ranks = TRUMP_RANKS if trump is Trump.ALL else PLAIN_RANKS
+            return 1, -ranks.index(rank)
+        return 0, 0
+
+    return max(range(len(trick)), key=lambda index: weight(trick[index][1]))
+
+
+def partners(a: str, b: str, book: Book) -> bool:
+    return book.partnerships and {a, b} in ({"north", "south"}, {"east", "west"})
+
+
+def book_allows(
+    book: Book, trump: Trump, trick: list[tuple[str, str]], seat: str, hand: list[str]
+) -> set[str]:
+    """The cards the rule book lets `seat` play (trick: (seat, card code) in play order)."""
+    if not trick:
+        return set(hand)
+    led = split(trick[0][1])[1]
+    best_seat, best_card = trick[holder(trick, trump)]
+    of_led = [c for c in hand if split(c)[1] == led]
+    if trump is Trump.NONE:
+        # Sans atout: follow suit, else any card; nothing obliges a higher card.
+        return set(of_led or hand)
+    if trump is Trump.ALL:
+        # Tout atout: follow suit and always beat the card that holds the trick if you
+        # can, even a partner's (FFB: "toujours obligé de monter"); void: any card.
+        higher = [c for c in of_led if stronger(c, best_card, TRUMP_RANKS)]
+        return set(higher or of_led or hand)
+    t = TRUMP_SUIT[trump]
+    trumps = [c for c in hand if split(c)[1] == t]
+    if of_led:
+        if led != t:
+            return set(of_led)
+        # Trump led: beat the highest trump so far if you can, even your partner's.
+        higher = [c for c in of_led if stronger(c, best_card, TRUMP_RANKS)]
+        return set(higher or of_led)
+    if not trumps or partners(seat, best_seat, book):
+        # Void: partner holding the trick, any card; no trump in hand, any card.
+        return set(hand)
+    if split(best_card)[1] != t:
+        return set(trumps)  # an opponent holds it with a plain card: trump
+    higher = [c for c in trumps if stronger(c, best_card, TRUMP_RANKS)]
+    if higher:
+        return set(higher)  # an opponent trumped: overtrump if you can
+    return set(trumps) if book.must_undertrump else set(hand)
+
+
+def codes(position: Position) -> tuple[list[tuple[str, str]], list[str]]:
+    trick = [(play.seat.value, play.card.code) for play in position.trick]
+    return trick, [card.code for card in position.hand]
+
+
+def check_sorted(hand: list[str], trump: Trump) -> None:
+    """The trump suit first, then spades, hearts, diamonds, clubs; strongest first in each."""
+    t = TRUMP_SUIT.get(trump)
+    suits = [split(c)[1] for c in hand]
+    order = ([t] if t else []) + [s for s in SUITS if s != t]
+    assert suits == sorted(suits, key=order.index), hand
+    for suit in set(suits):
+        ranks = TRUMP_RANKS if trump is Trump.ALL or suit == t else PLAIN_RANKS
+        run = [split(c)[0] for c in hand if split(c)[1] == suit]
+        assert run == sorted(run, key=ranks.index), hand
 
 
 @pytest.mark.parametrize(
-    ("rules", "reasons"),
-    [(MAISON, MAISON_REASONS), (COINCHE, COINCHE_REASONS), (three_players(), THREE_REASONS)],
+    ("rules", "book"),
+    [(MAISON, MAISON_BOOK), (COINCHE, FFB_COINCHE_BOOK), (three_players(), THREE_BOOK)],
     ids=["maison", "coinche", "three-players"],
 )
-@pytest.mark.parametrize("seed", [2026, 7, 123456])
-def test_practice_shows_every_reason_the_rule_set_can_give(
-    rules: RuleSet, reasons: set[Reason], seed: int
+def test_every_position_of_the_pool_refuses_a_card_as_the_book_does(
+    rules: RuleSet, book: Book
 ) -> None:
-    assert shown(rules, seed) == reasons
+    pool = practice_pool(rules, (11, 12), 150)
+    assert len(pool) == 300
+    refusals: Counter[Reason] = Counter()
+    for position in pool:
+        trick, hand = codes(position)
+        allowed = {v.card.code for v in position.verdicts if v.allowed}
+        assert allowed == book_allows(book, position.trump, trick, position.seat.value, hand)
+        # No wasted question: something refused, and something allowed.
+        assert allowed and allowed != set(hand), (trick, hand)
+        check_sorted(hand, position.trump)
+        refusals.update({v.reason for v in position.verdicts if not v.allowed})
+    # Every obligation the book has is asked; a lower trump only where it is required.
+    expected = {
+        Reason.MUST_FOLLOW_SUIT,
+        Reason.MUST_BEAT_TRUMP,
+        Reason.MUST_TRUMP,
+        Reason.MUST_OVERTRUMP,
+        *([Reason.MUST_UNDERTRUMP] if book.must_undertrump else []),
+    }
+    assert set(refusals) == expected
 
 
-def test_practice_is_twenty_positions_mostly_with_a_choice() -> None:
-    positions = practice_positions(MAISON, 2026)
-    assert len(positions) == 20
-    choices = [p for p in positions if {v.reason.allows for v in p.verdicts} == {True, False}]
-    # A lead allows every card, so at least one position has no refused card.
-    assert 15 <= len(choices) < 20
-    assert len({(p.trump, p.trick, p.seat, p.hand) for p in positions}) == 20
+def test_the_same_seeds_give_the_same_pool_and_a_seed_added_keeps_the_others() -> None:
+    def key(seeds: tuple[int, ...]) -> list[tuple[object, ...]]:
+        return [(p.trump, p.trick, p.seat, p.hand) for p in practice_pool(COINCHE, seeds, 40)]
+
+    assert key((5, 6)) == key((5, 6))
+    assert key((5, 6))[:40] == key((5,))
+    assert key((5, 7))[40:] != key((5, 6))[40:]
+    # Each position once.
+    assert len(set(key((5, 6, 7)))) == 120
 
 
-def test_the_seed_gives_the_same_practice_and_another_seed_another() -> None:
-    def key(seed: int) -> list[tuple[object, ...]]:
-        return [(p.trump, p.trick, p.seat, p.hand) for p in practice_positions(COINCHE, seed)]
+def test_a_hand_is_sorted_in_trump_order() -> None:
+    # Spades trump: J 9 A 10 of spades first, then hearts A 10 K, diamonds, clubs.
+    from generator.engine.practice import sorted_hand
 
-    assert key(99) == key(99)
-    assert key(99) != key(100)
+    hand = [Card.parse(c) for c in ["7C", "AH", "9S", "KH", "10S", "JS", "8D", "10H", "AS"]]
+    assert [c.code for c in sorted_hand(hand, Trump.SPADES)] == [
+        "JS", "9S", "AS", "10S", "AH", "10H", "KH", "8D", "7C",
+    ]  # fmt: skip
+    # No trump: every suit A 10 K Q J 9 8 7, spades first.
+    assert [c.code for c in sorted_hand(hand, Trump.NONE)] == [
+        "AS", "10S", "JS", "9S", "AH", "10H", "KH", "8D", "7C",
+    ]  # fmt: skip
+    # Hearts trump: hearts first, J 9 A 10 K Q 8 7 (here A 10 K).
+    assert [c.code for c in sorted_hand(hand, Trump.HEARTS)][:4] == ["AH", "10H", "KH", "AS"]
 
 
-def test_practice_deals_are_whole_deals_the_engine_scores_again_the_same() -> None:
-    for rules in (MAISON, COINCHE):
-        deals = practice_deals(rules, 2026)
-        assert len(deals) == 3
-        for deal in deals:
-            cards = [play.card for trick in deal.tricks for play in trick]
-            assert len(cards) == len(set(cards)) == 32
-            points = sum(deal.facts.card_points.values()) if deal.facts.card_points else 162
-            # Every card and the last trick: 152 + 10 (rules-reference.md, card values).
-            assert points == 162
-            assert score_deal(rules, deal.facts) == deal.score
-            assert deal.score.outcome in set(Outcome)
-        if rules.bidding is not None:
-            assert all(deal.facts.contract is not None for deal in deals)
+@pytest.mark.parametrize("rules", [MAISON, COINCHE], ids=["maison", "coinche"])
+def test_the_deals_to_score_are_made_failed_capot_and_litige_where_a_tie_is_one(
+    rules: RuleSet,
+) -> None:
+    deals = practice_deals(rules, 2026)
+    asked = Counter(deal.question for deal in deals)
+    # Maison (seed 004): a tie is a litige; FFB coinche: a tie fails, there is no litige.
+    litige = 1 if rules is MAISON else 0
+    mix = {Question.MADE: 2, Question.FAILED: 1, Question.CAPOT: 1, Question.LITIGE: litige}
+    assert asked == Counter(mix)
+    assert scoring_mix(rules)[Question.LITIGE] == litige
+    for deal in deals:
+        cards = [play.card for trick in deal.tricks for play in trick]
+        assert len(cards) == len(set(cards)) == 32
+        assert score_deal(rules, deal.facts) == deal.score
+        winners = {
+            _codes(trick)[holder(_codes(trick), deal.facts.trump)][0] for trick in deal.tricks
+        }
+        if deal.question is Question.CAPOT:
+            # The takers took all eight tricks: one side only ever held a trick at the end.
+            sides = {"north-south" if w in ("north", "south") else "east-west" for w in winners}
+            assert len(sides) == 1
+            assert deal.facts.taker.value in sides.pop()
+        else:
+            # 152 card points and 10 for the last trick (rules-reference.md).
+            assert sum(deal.facts.card_points.values()) == 162
+        if deal.question is Question.LITIGE:
+            taker = next(s for s in deal.score.sides if deal.facts.taker in s)
+            defence = next(s for s in deal.score.sides if s != taker)
+            # A tie: the taker's points are held for the next deal, the defence scores its
+            # own; both brought as much (cards, declarations, belote).
+            assert deal.score.held > 0
+            assert deal.score.scores[defence] > 0
+            brought = {
+                side: deal.score.card_points[side] + deal.score.declaration_points[side]
+                for side in (taker, defence)
+            }
+            assert abs(brought[taker] - brought[defence]) <= 20  # belote aside
+
+
+def _codes(trick: tuple[Any, ...]) -> list[tuple[str, str]]:
+    return [(play.seat.value, play.card.code) for play in trick]
+
+
+# The site's own practice: what its pages carry, read back from their letters.
+
+
+@cache
+def inputs() -> Inputs:
+    return load_inputs(Project(ROOT))
+
+
+def practice_file() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((ROOT / "content/pages/practice.yaml").read_text())
+    return data
+
+
+# The site's rule sets and the book each follows (rules-reference.md, "Card play").
+SITE_BOOKS = {
+    "maison": MAISON_BOOK,
+    "coinche-official": FFB_COINCHE_BOOK,
+    "contree": FFB_COINCHE_BOOK,
+}
+LETTERS = {letter: reason for reason, letter in REASON_LETTERS.items()}
+SEATS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+TRUMPS = {"S": Trump.SPADES, "H": Trump.HEARTS, "D": Trump.DIAMONDS, "C": Trump.CLUBS}
+TRUMPS |= {"N": Trump.NONE, "A": Trump.ALL}
+
+
+def card(two: str) -> str:
+    return two.replace("T", "10")
+
+
+def practice_pages() -> list[Any]:
+    return [page for page in inputs().pages if page.kind.name == "practice"]
+
+
+def test_the_site_practises_each_rule_set_listed_with_hundreds_of_positions() -> None:
+    given = practice_file()
+    size = len(given["seeds"]) * given["per_seed"]
+    assert size >= 200
+    pages = practice_pages()
+    assert [page.rules.id for page in pages] == [p["rules"] for p in given["practices"]]
+    for page in pages:
+        assert page.content.drawn.size == size
+        assert len(page.content.drawn.pool.split(" ")) == size
+
+
+@pytest.mark.parametrize("rules_id", sorted(SITE_BOOKS))
+def test_the_pool_a_page_carries_is_the_books_answer_for_every_position(rules_id: str) -> None:
+    (page,) = [page for page in practice_pages() if page.rules.id == rules_id]
+    book = SITE_BOOKS[rules_id]
+    # The rule set keeps the book's side where books differ (the rest is the same in all).
+    assert page.rules.must_undertrump is book.must_undertrump
+    entries = page.content.drawn.pool.split(" ")
+    modes: Counter[Trump] = Counter()
+    for entry in entries:
+        trump_letter, plays, held, seat, hand_letters, reasons = entry.split("|")
+        trump = TRUMPS[trump_letter]
+        modes[trump] += 1
+        trick = [(SEATS[plays[i]], card(plays[i + 1 : i + 3])) for i in range(0, len(plays), 3)]
+        hand = [card(hand_letters[i : i + 2]) for i in range(0, len(hand_letters), 2)]
+        assert len(reasons) == len(hand)
+        allowed = {c for c, r in zip(hand, reasons, strict=True) if LETTERS[r].allows}
+        assert allowed == book_allows(book, trump, trick, SEATS[seat], hand), entry
+        assert allowed != set(hand), entry  # a refused card in every position
+        assert int(held) == holder(trick, trump), entry
+        check_sorted(hand, trump)
+    # Each mode the rule set plays is practised.
+    assert set(modes) >= {Trump.NONE, Trump.ALL} and len(modes) >= 5
+
+
+def words() -> Words:
+    return Words(Gettext(inputs().source), inputs().vocabulary)
+
+
+def test_a_no_trump_or_all_trumps_taker_is_never_said_to_take_trump() -> None:
+    for trump in Trump:
+        said = words().takes(Seat.EAST, trump).striptags()
+        if trump.suit is None:
+            assert "takes trump" not in said
+            assert words().trump(trump).striptags() in said
+        else:
+            assert said == "East takes trump."
+
+
+def test_a_mode_line_names_the_mode_once() -> None:
+    # "No trump, Maison rules, no trump." said it twice.
+    for rules in inputs().rulesets.all():
+        for trump in (Trump.NONE, Trump.ALL):
+            if rules.offers(trump):
+                line = words().mode_line(rules, trump).striptags().lower()
+                name = words().trump(trump).striptags().lower()
+                assert line.count(name) == 1, line
+
+
+def test_what_a_page_drew_is_kept_for_the_next_build_and_only_as_signed(tmp_path: Path) -> None:
+    rulesets = inputs().rulesets
+    maison = rulesets.get_id("maison")
+    drawn = 0
+
+    def draw() -> tuple[Position, ...]:
+        nonlocal drawn
+        drawn += 1
+        return practice_pool(maison, (1,), 10)
+
+    key = hashlib.sha256(b"test key").digest()
+    first = Kept(tmp_path, rulesets, key).keep("pool", draw)
+    again = Kept(tmp_path, rulesets, key)
+    assert again.keep("pool", draw) == first and again.drawn == 0 and drawn == 1
+    # A record altered, or signed by another machine's key: drawn again.
+    (record,) = [p for p in tmp_path.iterdir() if not p.name.startswith(".")]
+    record.write_bytes(record.read_bytes()[:-1] + b"\0")
+    assert Kept(tmp_path, rulesets, key).keep("pool", draw) == first and drawn == 2
+    assert Kept(tmp_path, rulesets, b"x" * 32).keep("pool", draw) == first and drawn == 3
+
+
+def test_the_phrasebook_words_every_card_seat_suit_and_reason_once() -> None:
+    page = practice_pages()[0]
+    from generator.site.illustrate import Illustrator
+    from generator.site.pictures.store import Collector
+
+    collector = Collector()
+    book = json.loads(page.content.phrasebook(words(), Illustrator(collector, words()), "../"))
+    assert len(book["cards"]) == 32 and len(collector.wanted) == 32
+    assert set(book["reasons"]) == set(LETTERS)
+    assert set(book["seats"]) == {"n", "e", "s", "w"}
+    told = book["reasons"][REASON_LETTERS[Reason.MUST_BEAT_TRUMP]][1]
+    # The position's words are the script's to fill.
+    assert re.search(r"%\((led|best)\)s", told), told
+
+
+def test_a_page_rendered_again_takes_its_practice_from_the_last_build(tmp_path: Path) -> None:
+    # As a build with a warm cache does when a translation changed: every language of
+    # the page renders again, and nothing is drawn again.
+    import dataclasses
+
+    page = practice_pages()[0]
+    key = hashlib.sha256(b"test key").digest()
+    first = Kept(tmp_path, inputs().rulesets, key)
+    drawn = dataclasses.replace(page.content, keeper=first).drawn
+    later = Kept(tmp_path, inputs().rulesets, key)
+    again = dataclasses.replace(page.content, keeper=later)
+    assert again.drawn.pool == drawn.pool and again.drawn.deals == drawn.deals
+    assert (first.drawn, later.drawn) == (1, 0)

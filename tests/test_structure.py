@@ -30,6 +30,14 @@ LANGUAGE_VALUED = {
     "data-format",  # the score line with its placeholders, as the language words it
     "data-right",  # what the score guess says when it is right, and when it is wrong
     "data-wrong",
+    # A practice's phrasebook (its cards' names and pictures, drawn in the language's
+    # letters) and the lines the script fills from it, as the language words them.
+    "data-words",
+    "data-position",
+    "data-to-play",
+    "data-holds",
+    "data-allowed",
+    "data-refused",
     "height",  # a picture with words in it is as tall as its language's words wrap
 }
 # The language menu marks the page's own language: a different link in each language.

@@ -14,11 +14,11 @@ import importlib
 import pkgutil
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
@@ -71,6 +71,23 @@ class Page:
         return self.examples[0] if self.examples else None
 
 
+T = TypeVar("T")
+
+
+class Keeper(Protocol):
+    """Where a page keeps what it draws from the engine, so that a later build need not
+    draw it again (the build's `Kept`)."""
+
+    def keep(self, what: str, draw: Callable[[], T]) -> T: ...
+
+
+class Unkept:
+    """No keeping: every value is drawn (a check without a cache)."""
+
+    def keep(self, what: str, draw: Callable[[], T]) -> T:
+        return draw()
+
+
 @dataclass(frozen=True)
 class LoadContext:
     """What a page file is read against."""
@@ -79,6 +96,7 @@ class LoadContext:
     blocks: Context
     files: InputFiles
     content: Path  # the content folder
+    keeper: Keeper = field(default_factory=Unkept)
 
     @property
     def checked(self) -> Mapping[str, Checked]:

@@ -65,6 +65,8 @@ _GROUPS: dict[str, list[str]] = {
     "outcome": [outcome.value for outcome in Outcome],
     "locked": ["declarations", "coinche", "no-trump", "all-trumps", "no-trump-and-all-trumps"],
     "takes": [seat.value for seat in Seat],
+    # A no-trump or all-trumps deal's taker: %(trump)s is "no trump" or "all trumps".
+    "takes-mode": [seat.value for seat in Seat],
     "played": [seat.value for seat in Seat],
     "wins-game": [*PARTNERSHIPS, *(seat.value for seat in Seat)],
     # The auction: a bid's trump ("90 ♥"), the calls, why a call is allowed or not.
@@ -101,7 +103,12 @@ CONTRE_KEYS = {
     "capot-bonus": "capot-bonus-contre",
 }
 # Messages in these groups must keep the placeholder they are built around.
-_PLACEHOLDERS = {"plays": "%(card)s", "played": "%(card)s", "contract": "%(contract)s"}
+_PLACEHOLDERS = {
+    "plays": "%(card)s",
+    "played": "%(card)s",
+    "contract": "%(contract)s",
+    "takes-mode": "%(trump)s",
+}
 # Calls that carry a trump, and a bid its points: "%(points)s %(trump)s".
 _CALL_PLACEHOLDERS = {
     "bid": ("%(points)s", "%(trump)s"),

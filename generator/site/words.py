@@ -154,7 +154,11 @@ class Words:
     def wins_game(self, side: Side) -> Markup:
         return self.word("wins-game", side.name)
 
-    def takes(self, seat: Seat) -> Markup:
+    def takes(self, seat: Seat, trump: Trump) -> Markup:
+        """Who took, and in which mode: a no-trump or all-trumps deal has no trump suit
+        to take, so its taker is said to play the mode ("North takes and plays no trump.")."""
+        if trump.suit is None:
+            return self.word("takes-mode", seat.value, trump=self.trump(trump))
         return self.word("takes", seat.value)
 
     def declaration(self, kind: Kind) -> Markup:

@@ -207,30 +207,77 @@ def practice_page() -> Any:
     return next(page for page in inputs().pages if page.kind.name == "practice")
 
 
+def practice_visit(phone: Any, page: Any) -> Visit:
+    """The practice page with its pool in the order it was drawn: position 1 first."""
+    visit = phone(page.path("en"))
+    size = page.content.drawn.size
+    visit.page.evaluate(
+        "([key, size]) => localStorage.setItem(key, JSON.stringify("
+        "{order: [...Array(size).keys()], at: 0}))",
+        [f"belote-practice:{page.rules.id}", size],
+    )
+    again(visit)
+    return visit
+
+
+STAGE = "#position-1"
+
+
+def again(visit: Visit, url: str | None = None) -> None:
+    """The page reloaded (or another opened) once the pictures the script asked for are in:
+    a request cut short by leaving the page is no failure of the page's."""
+    visit.page.wait_for_load_state("networkidle")
+    if url is None:
+        visit.page.reload(wait_until="load")
+    else:
+        visit.page.goto(url, wait_until="load")
+
+
+def board(visit: Visit) -> str:
+    return str(visit.page.locator(".practice-score").inner_text()).strip()
+
+
+def score_line(tried: int, right: int, streak: int) -> str:
+    # The English message of templates/practice.html, its placeholders filled.
+    return f"Tried: {tried}. Right at the first try: {right}. Right in a row: {streak}."
+
+
 def test_a_practice_page_is_completed_by_keyboard_alone(phone: Any) -> None:
     page = practice_page()
-    visit = phone(page.path("en"))
+    visit = practice_visit(phone, page)
     keyboard = visit.page.keyboard
-    positions = page.content.positions
-    right = 0
-    for item in positions:
-        # Tab on until the focus reaches this position's hand, then take its first card.
-        for _ in range(30):
-            keyboard.press("Tab")
-            if visit.page.evaluate(f"() => !!document.activeElement.closest('#{item.id} .try')"):
+    right = streak = 0
+    # The script shows the pool's positions in turn; the first ones are written out whole
+    # (the engine's), so what the script makes of the pool's letters can be compared.
+    for item in page.content.drawn.sample:
+        heading = f"Position {item.number} of {page.content.drawn.size}"
+        assert visit.page.locator(f"{STAGE} h3").inner_text().strip() == heading
+        codes = [
+            b.get_attribute("data-card") for b in visit.page.locator(f"{STAGE} .try button").all()
+        ]
+        assert codes == [v.card.code for v in item.verdicts]
+        # Tab on until the focus reaches the hand, then take its second card.
+        for _ in range(80):
+            if visit.page.evaluate(f"() => !!document.activeElement.closest('{STAGE} .try')"):
                 break
+            keyboard.press("Tab")
         else:
-            pytest.fail(f"the keyboard never reached {item.id}")
+            pytest.fail(f"the keyboard never reached the hand of position {item.number}")
         keyboard.press("ArrowRight")
         keyboard.press("Enter")
-        chosen = item.verdicts[1 % len(item.verdicts)]
+        chosen = item.verdicts[1]
         right += chosen.allowed
-        verdict = visit.page.locator(f"#{item.id} .verdict")
+        streak = streak + 1 if chosen.allowed else 0
+        verdict = visit.page.locator(f"{STAGE} .verdict")
         expected = words("en").try_card(chosen.reason, item.position.trick, item.position.trump)
         assert verdict.inner_text().strip() == expected.striptags()
-    score = visit.page.locator(".practice-score").inner_text()
-    assert f"{right} of {len(positions)} tried" in score
-    for number, deal in enumerate(page.content.deals, start=1):
+        for _ in range(40):
+            keyboard.press("Tab")
+            if visit.page.evaluate("() => document.activeElement.matches('.next-position')"):
+                break
+        keyboard.press("Enter")
+    assert board(visit) == score_line(len(page.content.drawn.sample), right, streak)
+    for number, deal in enumerate(page.content.drawn.deals, start=1):
         form = visit.page.locator(f"#deal-{number} .score-guess")
         form.locator("input").first.focus()
         for side_index, side in enumerate(page.rules.sides):
@@ -239,6 +286,55 @@ def test_a_practice_page_is_completed_by_keyboard_alone(phone: Any) -> None:
             keyboard.type(str(deal.score.scores[side]))
         keyboard.press("Enter")
         assert "Right" in form.locator(".verdict").inner_text()
+    assert visit.errors == []
+
+
+def test_the_practice_score_is_kept_across_visits_and_a_card_after_the_answer_is_not_counted(
+    phone: Any,
+) -> None:
+    page = practice_page()
+    visit = practice_visit(phone, page)
+    first, second, third = page.content.drawn.sample[:3]
+    assert board(visit) == score_line(0, 0, 0)
+    visit.page.locator(f"{STAGE} .try button.allowed").first.click()
+    assert board(visit) == score_line(1, 1, 1)
+    # Tried: the next visit goes on from the next position, with the score as it was.
+    again(visit)
+    assert board(visit) == score_line(1, 1, 1)
+    codes = [b.get_attribute("data-card") for b in visit.page.locator(f"{STAGE} .try button").all()]
+    assert codes == [v.card.code for v in second.verdicts] != [v.card.code for v in first.verdicts]
+    # The answer shown first: a card chosen then proves nothing, and counts for nothing.
+    visit.page.locator(f"{STAGE} .reveal").click()
+    visit.page.locator(f"{STAGE} .try button.refused").first.click()
+    assert board(visit) == score_line(1, 1, 1)
+    visit.page.locator(".next-position").click()
+    assert (
+        visit.page.locator(f"{STAGE} h3")
+        .inner_text()
+        .strip()
+        .startswith(f"Position {third.number} of")
+    )
+    visit.page.locator(f"{STAGE} .try button.refused").first.click()
+    # Only the first card counts: another one after it changes nothing.
+    visit.page.locator(f"{STAGE} .try button.allowed").first.click()
+    assert board(visit) == score_line(2, 1, 0)
+    kept = visit.page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('belote-practice:{page.rules.id}'))"
+    )
+    assert (kept["tried"], kept["right"], kept["streak"]) == (2, 1, 0)
+    visit.page.locator(".reset").click()
+    assert board(visit) == score_line(0, 0, 0)
+    again(visit)
+    assert board(visit) == score_line(0, 0, 0)
+    assert visit.errors == []
+
+
+def test_each_rule_sets_practice_keeps_its_own_score(phone: Any) -> None:
+    pages = [page for page in inputs().pages if page.kind.name == "practice"]
+    visit = practice_visit(phone, pages[0])
+    visit.page.locator(f"{STAGE} .try button.refused").first.click()
+    again(visit, visit.page.url.replace(pages[0].key, pages[1].key))
+    assert board(visit) == score_line(0, 0, 0)
     assert visit.errors == []
 
 
@@ -255,7 +351,10 @@ def test_axe_and_the_nu_checker_pass_after_trying(
         visit = phone(page.path("en"), blocked=not script)
         if script:
             visit.page.locator(".try button").first.click()
-            visit.page.locator(".reveal").nth(1).click()
+            # Another example's answer shown (a practice shows one position at a time).
+            reveals = visit.page.locator(".reveal:visible")
+            if reveals.count():
+                reveals.first.click()
         # The page as it stands, before axe's own script is added to it.
         target = tmp_path / f"{page.key.replace('/', '-')}.html"
         target.write_text(

@@ -38,7 +38,7 @@ from ..project import Project
 from ..settings import SiteSettings, load_settings
 from ..statements import covered
 from ..vocabulary import Vocabulary, load_vocabulary
-from .verified import verified_scenarios
+from .verified import Kept, verified_scenarios
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,8 @@ class Inputs:
     static: tuple[Path, ...]  # below templates/static
     # For each option value a page states, the example that shows it at work.
     coverage: Coverage
+    # What pages drew from the engine (practice), kept across builds.
+    kept: Kept
 
     @property
     def home(self) -> Page:
@@ -156,8 +158,9 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
     if mismatches:
         raise Problems(mismatches)
     vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
+    kept = Kept(cache / "drawn" if cache else None, rulesets, key)
     context = LoadContext(
-        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content
+        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content, kept
     )
     pages = tuple(discover_pages(context))
     found = covered(pages, tuple(checked))
@@ -174,4 +177,5 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
         tuple(languages),
         tuple(static),
         found,
+        kept,
     )

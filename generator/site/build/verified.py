@@ -19,8 +19,9 @@ import io
 import os
 import pickle
 import types
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ...content.errors import ContentError
 from ...content.files import InputFiles, scenario_files
@@ -31,6 +32,8 @@ from ..cache import signature
 from ..manifest import code_version
 
 _VERSION = b"1"
+
+T = TypeVar("T")
 
 
 def verified_scenarios(
@@ -111,12 +114,7 @@ def _store(path: Path, checked: list[Checked], key: bytes) -> None:
         _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(records)
     except (pickle.PicklingError, TypeError, AttributeError):
         return  # an answer that cannot be kept is merely computed again next time
-    payload = buffer.getvalue()
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}")
-        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
-        os.replace(temporary, path)
+    _write_signed(path, buffer.getvalue(), key)
 
 
 def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
@@ -135,3 +133,68 @@ def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
         ]
     except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):
         return None
+
+
+class Kept:
+    """Values a page draws from the engine, kept across builds like verified scenarios.
+
+    A value is named by what it is drawn from (`what`: its seeds, its rule
+    set's id), and kept under a name that adds every rule set as loaded and
+    the generator's code, signed with this machine's key; anything else in
+    the folder is read as absent, and the value drawn again. Without a
+    folder or a key, every value is drawn.
+    """
+
+    def __init__(self, folder: Path | None, rulesets: RuleSets, key: bytes) -> None:
+        self.folder = folder
+        self.rulesets = rulesets
+        self.key = key
+        self.drawn = 0  # values drawn by this process (not found kept)
+        self._stamp = _stamp(rulesets) if folder is not None else b""
+
+    def keep(self, what: str, draw: Callable[[], T]) -> T:
+        """The value kept for `what`, or `draw()`'s, kept for the next build."""
+        path = None
+        if self.folder is not None and self.key:
+            name = hashlib.sha256(_VERSION + b"kept" + self._stamp + what.encode()).hexdigest()
+            path = self.folder / name[:40]
+            found = _load_value(path, self.rulesets, self.key)
+            if found is not None:
+                # Signed by this machine for this very name: what it stored, draw()'s.
+                return found[0]  # type: ignore[no-any-return]
+        value = draw()
+        self.drawn += 1
+        if path is not None:
+            _store_value(path, (value,), self.key)
+        return value
+
+
+def _store_value(path: Path, value: object, key: bytes) -> None:
+    buffer = io.BytesIO()
+    try:
+        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    _write_signed(path, buffer.getvalue(), key)
+
+
+def _write_signed(path: Path, payload: bytes, key: bytes) -> None:
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
+        os.replace(temporary, path)
+
+
+def _load_value(path: Path, rulesets: RuleSets, key: bytes) -> Any:
+    try:
+        signed, _, payload = path.read_bytes().partition(b"\n")
+    except OSError:
+        return None
+    if not hmac.compare_digest(signed, signature(key, payload).encode("ascii")):
+        return None
+    try:
+        found = _Unpickler(payload, rulesets).load()
+    except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):
+        return None
+    return found if isinstance(found, tuple) and len(found) == 1 else None
