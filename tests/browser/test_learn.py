@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers.project import ADVERTISED
 
 from generator.site.pages.learn import Learn
 
@@ -117,5 +118,20 @@ def test_without_the_script_every_step_shows_in_order(browser: Any, server: str,
         assert all(a.is_visible() for a in tab.locator(".walk .answer").all())
         assert tab.locator("#step-score table").is_visible()
         assert tab.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ADVERTISED)
+def test_the_walk_fits_a_narrow_phone_in_every_language(
+    browser: Any, server: str, lang: str
+) -> None:
+    """The step bar's words are longer in French ("← Précédent", "Étape 1 sur 13", "Suivant →")
+    than in English: at 360 px it once pushed the page sideways."""
+    context = browser.new_context(viewport=NARROW)
+    try:
+        for page in learn_pages():
+            visit = Visit(context, server + page.path(lang), owns=False)
+            _no_sideways_scroll(visit)
     finally:
         context.close()
