@@ -12,6 +12,7 @@ from ..content.catalogs import LOCALE_CODE
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from ..content.nodes import read_yaml
+from .collation import ROOT, CollationError, Tailoring
 
 _KEYS = frozenset(
     {
@@ -20,6 +21,7 @@ _KEYS = frozenset(
         "minimum_grouping_digits",
         "four_colour_deck",
         "translations_contact",
+        "collation",
     }
 )
 # Where translators report a wrong English message: it goes into every catalog's
@@ -38,6 +40,12 @@ class SiteSettings:
     four_colour_deck: bool = False
     # An https address or an e-mail address (Report-Msgid-Bugs-To and Language-Team).
     translations_contact: str | None = None
+    # CLDR's collation tailorings, per language: the alphabetical order of word lists.
+    collation: Mapping[str, Tailoring] = field(default_factory=dict)
+
+    def alphabet(self, lang: str) -> Tailoring:
+        """A language's alphabetical order: its region's, else its own, else the root order."""
+        return self.collation.get(lang) or self.collation.get(lang.split("_")[0], ROOT)
 
     def grouping(self, lang: str) -> int:
         """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
@@ -75,4 +83,17 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
                 f"translations_contact must be an https address or an e-mail address, "
                 f"not {excerpt(contact)}"
             )
-    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact)
+    collation: dict[str, Tailoring] = {}
+    if "collation" in given:
+        for key, value in given["collation"].pairs("collation"):
+            code = key.text("a locale code")
+            if not LOCALE_CODE.fullmatch(code):
+                raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+            try:
+                chains = [item.text(f"collation of {code}") for item in value.items(code)]
+                collation[code] = Tailoring.parse(chains)
+            except CollationError as error:
+                raise value.error(f"collation of {code}: {error}") from None
+    return SiteSettings(
+        base_url.rstrip("/") + "/", advertise, grouping, four, contact, collation
+    )
