@@ -94,6 +94,4 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
                 collation[code] = Tailoring.parse(chains)
             except CollationError as error:
                 raise value.error(f"collation of {code}: {error}") from None
-    return SiteSettings(
-        base_url.rstrip("/") + "/", advertise, grouping, four, contact, collation
-    )
+    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact, collation)

@@ -7,14 +7,18 @@ language, and the first use of each term on the page is wrapped in a link to
 `glossary/#term-<id>`.
 
 A name is found as its words in order, each as a word of the text that
-starts like it: "trick" finds "tricks", Czech "štych" finds "štychu"; a
-word of fewer than four letters only as itself ("to" does not find "took",
-nor "de" "deal"). A word of more than four letters ending in a vowel is
-looked for without that vowel, so that declined forms are found too
-("obrana" finds "obrany" and "obraně"). Where a paragraph says the term in a form this does not find, it
-is simply not linked there. Where two names start at the same place, the
-longer wins ("overtrump" before "trump" in a language whose words share a
-stem).
+starts like it and adds at most three letters, the endings of a declined
+word: "trick" finds "tricks", Czech "štych" finds "štychu". A word of
+fewer than four letters is found only as itself ("to" does not find
+"took", nor "de" "deal"). A word of more than four letters ending in a
+vowel is looked for without that vowel, so that declined forms are found
+too ("obrana" finds "obrany" and "obraně"). Where a paragraph says the term
+in a form this does not find, it is simply not linked there.
+
+Where two names start at the same place, the more particular one owns the
+words: Czech "kontrakt" (contract) is never a use of "kontra" (coinche),
+even once "kontrakt" is linked; then the longer match wins ("cắt đè",
+overtrump, before "cắt", to trump).
 """
 
 from __future__ import annotations
@@ -29,7 +33,11 @@ from markupsafe import Markup, escape
 from .trust import helper
 
 _SPLIT = re.compile(r"(<[^>]*>)")
-_VOWELS = frozenset("aeiouyаъоуеиюяьѝ")
+# Vowels of the Latin and Cyrillic alphabets (the Cyrillic ones by name: they look Latin).
+_VOWELS = frozenset("aeiouy") | frozenset(
+    unicodedata.lookup(f"CYRILLIC SMALL LETTER {name}")
+    for name in ("A", "IE", "I", "O", "U", "HARD SIGN", "SOFT SIGN", "YU", "YA")
+)
 _SPACE = r"[\s\u00a0\u202f]+"
 
 
@@ -43,10 +51,15 @@ def name_pattern(name: str) -> re.Pattern[str]:
     words = [
         re.escape(str(escape(word))) + r"(?!\w)"
         if len(word) < 4
-        else re.escape(str(escape(_stem(word)))) + r"\w*"
+        else re.escape(str(escape(_stem(word)))) + r"\w{0,3}(?!\w)"
         for word in name.split()
     ]
     return re.compile(rf"(?<![\w&#]){_SPACE.join(words)}", re.IGNORECASE)
+
+
+def _fixed(name: str) -> int:
+    """How particular a name's pattern is: the letters it must find as they are."""
+    return sum(len(word) if len(word) < 4 else len(_stem(word)) for word in name.split())
 
 
 @dataclass(frozen=True)
@@ -91,6 +104,24 @@ class TermLinks:
                 pieces.append(self._text(piece))
         return Markup("".join(pieces))
 
+    def _owned(self, term: Term, text: str, start: int) -> bool:
+        """Whether a more particular term's name starts at `start` (its words, not `term`'s)."""
+        own = _fixed(term.name)
+        return any(
+            _fixed(other.name) > own and other.pattern.match(text, start) is not None
+            for other in self._terms
+            if other is not term
+        )
+
+    def _first(self, term: Term, text: str) -> tuple[int, int] | None:
+        """Where the text first uses the term's name, words another term owns aside."""
+        position = 0
+        while (match := term.pattern.search(text, position)) is not None:
+            if not self._owned(term, text, match.start()):
+                return match.span()
+            position = match.start() + 1
+        return None
+
     def _text(self, text: str) -> str:
         """Escaped text with the first use of each term not linked yet wrapped in a link."""
         out: list[str] = []
@@ -99,10 +130,10 @@ class TermLinks:
             for term in self._terms:
                 if term.href in self._linked:
                     continue
-                match = term.pattern.search(text)
-                if match is None:
+                span = self._first(term, text)
+                if span is None:
                     continue
-                start, end = match.span()
+                start, end = span
                 if found is None or (start, -end) < (found[0], -found[1]):
                     found = (start, end, term)
             if found is None:

@@ -39,7 +39,9 @@ def _term(source: Source, seen: set[str]) -> Term:
     given = source.fields("a glossary term", keys, keys)
     term_id = given["id"].text("id")
     if not SLUG.fullmatch(term_id) or "/" in term_id:
-        raise given["id"].error(f"a term id is lower-case letters, digits and dashes, not {excerpt(term_id)}")
+        raise given["id"].error(
+            f"a term id is lower-case letters, digits and dashes, not {excerpt(term_id)}"
+        )
     if term_id in seen:
         raise given["id"].error(f"term {term_id} appears twice")
     seen.add(term_id)
