@@ -34,8 +34,8 @@ ASKED = {
 }  # fmt: skip
 
 # Each language's alphabet, letter by letter, from its dictionaries (a letter that is
-# not listed sorts as its letter without accents: Czech á as a). Latin letters sort
-# before Cyrillic ones, as in the root order.
+# not listed sorts as its letter without accents: Czech á as a). Bulgarian sorts its
+# own letters before the Latin ones of a French word.
 LATIN = "a b c d e f g h i j k l m n o p q r s t u v w x y z"
 ALPHABETS = {
     "en": LATIN,
@@ -44,7 +44,7 @@ ALPHABETS = {
     "sk": "a ä b c č d e f g h ch i j k l m n o ô p q r ř s š t u v w x y z ž",
     "hr": "a b c č ć d dž đ e f g h i j k l lj m n nj o p q r s š t u v w x y z ž",
     "vi": "a ă â b c d đ e ê f g h i j k l m n o ô ơ p q r s t u ư v w x y z",
-    "bg": LATIN + " а б в г д е ж з и й к л м н о п р с т у ф х ц ч ш щ ъ ь ю я",  # noqa: RUF001
+    "bg": "а б в г д е ж з и й к л м н о п р с т у ф х ц ч ш щ ъ ь ю я " + LATIN,  # noqa: RUF001
 }
 
 
@@ -128,6 +128,8 @@ def test_the_terms_are_in_the_language_s_alphabetical_order(site: Path, lang: st
         ("hr", ["crn", "čist", "ćup", "duga", "džep", "đak", "lopta", "ljubav", "nos", "njiva"]),
         # Vietnamese ă, â after a, đ after d; tones only break ties (cắt before cân).
         ("vi", ["capot", "cặp", "cắt", "cân", "dedans", "đội", "ơn", "ưa"]),
+        # Bulgarian's own letters before the Latin ones of a French word.
+        ("bg", ["анонси", "вътре", "коз", "dedans", "générale"]),  # noqa: RUF001
         # French accents only break ties.
         ("fr", ["dedans", "défense", "dix de der", "pli", "preneur"]),
     ],

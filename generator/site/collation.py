@@ -14,7 +14,10 @@ simplified to what word lists need:
 - spaces, hyphens and punctuation are ignored at that level, as
   dictionaries do ("dix de der" between "dedans" and "dixième");
 - then accents (in the order of the letters), then the text itself, so that
-  the order is total and the same on every machine (no `locale` module).
+  the order is total and the same on every machine (no `locale` module);
+- a language's own script may come first, as CLDR's `[reorder Cyrl]` puts
+  Bulgarian's Cyrillic before the Latin letters of a French word: the chain
+  "reorder Cyrl" says so (ISO 15924 codes).
 
 Base letters keep the order of their code points, which is the alphabet's
 for Latin a-z and for the Cyrillic letters Bulgarian uses; a script whose
@@ -29,6 +32,8 @@ from dataclasses import dataclass
 
 # One letter with its accents, after canonical decomposition.
 _Cluster = tuple[str, tuple[str, ...]]
+# ISO 15924 codes of the scripts a tailoring may put first, as Unicode names them.
+SCRIPTS = {"Latn": "LATIN", "Cyrl": "CYRILLIC", "Grek": "GREEK"}
 
 
 class CollationError(ValueError):
@@ -52,13 +57,22 @@ class Tailoring:
 
     # Each tailored letter as clusters, with the base it follows and its place there.
     letters: tuple[tuple[tuple[_Cluster, ...], str, int], ...] = ()
+    # Scripts sorted before all others, in this order (Unicode's script names).
+    first: tuple[str, ...] = ()
 
     @staticmethod
     def parse(chains: Sequence[str]) -> Tailoring:
         """CLDR's primary rules as chains of letters: "c č ć" is `&c<č<ć`."""
         letters: list[tuple[tuple[_Cluster, ...], str, int]] = []
+        scripts: list[str] = []
         for text in chains:
             first, *chain = text.split()
+            if first == "reorder":
+                unknown = [code for code in chain if code not in SCRIPTS]
+                if not chain or unknown:
+                    raise CollationError(f"reorder names scripts ({', '.join(SCRIPTS)})")
+                scripts += [SCRIPTS[code] for code in chain]
+                continue
             if not chain:
                 raise CollationError(f"a chain names a letter and what follows it, not {text!r}")
             base = _clusters(first)
@@ -70,25 +84,30 @@ class Tailoring:
                 letters.append((tuple(_clusters(letter)), base[0][0], place))
         # The longest letters first, so that "dž" is tried before "d".
         letters.sort(key=lambda each: -sum(1 + len(marks) for _base, marks in each[0]))
-        return Tailoring(tuple(letters))
+        return Tailoring(tuple(letters), tuple(scripts))
+
+    def _primary(self, base: str, place: int) -> tuple[int, int, int]:
+        script = unicodedata.name(base, "").split(" ")[0]
+        rank = self.first.index(script) if script in self.first else len(self.first)
+        return rank, ord(base), place
 
     def key(self, text: str) -> tuple[object, ...]:
         """The sort key of a word or phrase in this language's alphabetical order."""
         clusters = _clusters(text)
-        primary: list[tuple[int, int]] = []
+        primary: list[tuple[int, int, int]] = []
         secondary: list[tuple[str, ...]] = []
         index = 0
         while index < len(clusters):
             matched = self._match(clusters, index)
             if matched is not None:
                 length, base, place, left = matched
-                primary.append((ord(base), place))
+                primary.append(self._primary(base, place))
                 secondary.append(left)
                 index += length
                 continue
             base, marks = clusters[index]
             if unicodedata.category(base)[0] in "LN":
-                primary.append((ord(base), 0))
+                primary.append(self._primary(base, 0))
                 secondary.append(marks)
             index += 1
         return (tuple(primary), tuple(secondary), unicodedata.normalize("NFC", text))
