@@ -258,7 +258,13 @@ def test_the_glossary_is_in_the_rules_menu_and_the_sitemap(site: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("page", "summary"), [("rules", "summary-belote"), ("bidding", "summary-coinche")]
+    ("page", "summary"),
+    [
+        ("rules", "summary-belote"),
+        ("learn-belote", "summary-belote"),
+        ("bidding", "summary-coinche"),
+        ("learn-coinche", "summary-coinche"),
+    ],
 )
 def test_the_rules_pages_link_their_printable_summary(site: Path, page: str, summary: str) -> None:
     for lang in LANGUAGES:
