@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 from helpers.html import Element, parse
-from helpers.project import LANGUAGES, ROOT, po_path, read_catalog, shared_build
+from helpers.project import LANGUAGES, ROOT, cli, copy_project, po_path, read_catalog, shared_build
 from markupsafe import Markup, escape
 
 from generator.site.collation import Tailoring
@@ -277,3 +277,44 @@ def test_the_rules_pages_link_their_printable_summary(site: Path, page: str, sum
 def test_contributing_sends_translators_to_the_glossary_page() -> None:
     text = " ".join((ROOT / "CONTRIBUTING.md").read_text("utf-8").split())
     assert f"{SLUG}/" in text and "follow the site's glossary page for your language" in text
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_project(tmp_path_factory.mktemp("glossary") / "project")
+
+
+@pytest.mark.parametrize(
+    ("page", "old", "new", "said"),
+    [
+        # An entry's section is checked against the page's headings.
+        (
+            "glossary.yaml",
+            "see: {page: rules, section: Dedans}",
+            "see: {page: rules, section: Dedan}",
+            "page rules has no section 'Dedan'",
+        ),
+        ("glossary.yaml", "  - id: pass\n", "  - id: Pass!\n", "a term id is lower-case"),
+        # A summary is printed on one sheet: it shows no examples.
+        (
+            "summary-belote.yaml",
+            "      - show: declaration-values\n",
+            "      - show: declaration-values\n      - example:\n"
+            "          scenario: rules-page-capot\n          title: A\n          text: B\n",
+            "a summary shows no examples",
+        ),
+    ],
+)
+def test_check_refuses_a_broken_glossary_or_summary(
+    copy: Path, capsys: pytest.CaptureFixture[str], page: str, old: str, new: str, said: str
+) -> None:
+    path = copy / "content" / "pages" / page
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    try:
+        status, out, err = cli(capsys, copy, "check")
+    finally:
+        path.write_text(text, "utf-8")
+    assert status == 2, out + err
+    assert f"content/pages/{page}:" in err and said in err, err
