@@ -21,7 +21,9 @@ simplified to what word lists need:
 
 Base letters keep the order of their code points, which is the alphabet's
 for Latin a-z and for the Cyrillic letters Bulgarian uses; a script whose
-code points do not follow its alphabet would need a tailoring of its own.
+code points do not follow its alphabet would need a tailoring of its own,
+and so does a letter Unicode does not decompose (đ, ł, ø sort after z
+unless a chain places them, as Croatian's and Vietnamese's place đ).
 """
 
 from __future__ import annotations

@@ -194,7 +194,19 @@ def discover_pages(context: LoadContext) -> list[Page]:
                     f"page {link.page} has no section {excerpt(link.section)} "
                     f"(its headings: {headings or 'none'})"
                 )
-    return pages
+    return [_with_inputs_of_others(page, pages, seen) for page in pages]
+
+
+def _with_inputs_of_others(page: Page, pages: Sequence[Page], by_key: Mapping[str, Page]) -> Page:
+    """The page with the files of the pages it draws on: a link to a section numbers it
+    from that page's headings, and a page that links glossary terms names each term."""
+    others = [by_key[link.page] for link in page.links if link.section is not None]
+    if page.kind.links_terms:
+        others += [other for other in pages if other.kind.defines_terms]
+    extra = [path for other in others for path in other.inputs if path not in page.inputs]
+    if not extra:
+        return page
+    return dataclasses.replace(page, inputs=(*page.inputs, *dict.fromkeys(extra)))
 
 
 def page_headings(page: Page) -> list[str]:
