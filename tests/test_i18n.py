@@ -581,7 +581,9 @@ def test_locale_update_merges_a_changed_message_as_fuzzy(
         assert message is not None, lang
         assert message.fuzzy or not message.string, lang
     sk = read_catalog(po_path(project, "sk"), "sk").get("Following suit")
-    assert sk.fuzzy and sk.string == "Priznať farbu"
+    # Babel matches case-blind, and the glossary's term "follow suit" ("priznať farbu")
+    # is as near as the old heading: its guess is the one or the other, the same words.
+    assert sk.fuzzy and sk.string.lower() == "priznať farbu"
 
 
 # ---------------------------------------------------------------------------

@@ -46,6 +46,12 @@ LANGUAGE_VALUED = {
 MOVING = {"aria-current", "lang"}
 
 
+def _ordered(name: str, value: str) -> str:
+    """An attribute's value, the glossary's term anchors aside: the terms come in the
+    language's alphabetical order (tests/test_glossary.py checks each anchor)."""
+    return "term-" if name == "id" and value.startswith("term-") else value
+
+
 def structure(element: Element) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     """Every element, in document order, with its attributes (values kept where they are markup)."""
     found: list[tuple[str, tuple[tuple[str, str], ...]]] = []
@@ -60,10 +66,18 @@ def structure(element: Element) -> list[tuple[str, tuple[tuple[str, str], ...]]]
             improve = child.tag == "p" and "improve" in child.classes
             if notice or improve:
                 continue
+            # A glossary term's link sits where the language's words put the term (or
+            # nowhere, where a paragraph declines it otherwise), and the French original
+            # shows only beside a name that differs from it: both are the language's.
+            if child.tag == "a" and "term" in child.classes:
+                walk(child)
+                continue
+            if child.tag == "span" and "french" in child.classes:
+                continue
             if not fallback:
                 attrs = tuple(
                     sorted(
-                        (name, "" if name in LANGUAGE_VALUED else value)
+                        (name, "" if name in LANGUAGE_VALUED else _ordered(name, value))
                         for name, value in child.attrs.items()
                         if name not in MOVING
                     )

@@ -130,6 +130,8 @@ class Link(Guarded):
     page: str
     text: str
     source: Source
+    # A section of that page, by its heading (an English message): the link goes to it.
+    section: str | None = None
 
 
 Block = Text | Choose | Items | Show | Example | Link

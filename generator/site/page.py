@@ -112,6 +112,10 @@ class PageKind(ABC):
     required: ClassVar[frozenset[str]] = frozenset()
     # The page every rule-set line links to: it has an anchor `rules-<id>` per rule set.
     describes_rule_sets: ClassVar[bool] = False
+    # The glossary: its content's `terms` each have an anchor `term-<id>`.
+    defines_terms: ClassVar[bool] = False
+    # Whether its paragraphs link the first use of each glossary term to the glossary.
+    links_terms: ClassVar[bool] = False
     # Whether its pages let the reader try cards whatever their examples (practice).
     scripted: ClassVar[bool] = False
     # A script of its own (generator/site/assets/), loaded by each of its pages.
@@ -202,7 +206,37 @@ def discover_pages(context: LoadContext) -> list[Page]:
             if link.page not in seen:
                 known = ", ".join(key for key in seen if key)
                 raise link.source.error(f"no page {excerpt(link.page)} to link to (pages: {known})")
-    return pages
+            if link.section is not None and section_number(seen[link.page], link.section) is None:
+                headings = "; ".join(heading for heading in page_headings(seen[link.page]))
+                raise link.source.error(
+                    f"page {link.page} has no section {excerpt(link.section)} "
+                    f"(its headings: {headings or 'none'})"
+                )
+    return [_with_inputs_of_others(page, pages, seen) for page in pages]
+
+
+def _with_inputs_of_others(page: Page, pages: Sequence[Page], by_key: Mapping[str, Page]) -> Page:
+    """The page with the files of the pages it draws on: a link to a section numbers it
+    from that page's headings, and a page that links glossary terms names each term."""
+    others = [by_key[link.page] for link in page.links if link.section is not None]
+    if page.kind.links_terms:
+        others += [other for other in pages if other.kind.defines_terms]
+    extra = [path for other in others for path in other.inputs if path not in page.inputs]
+    if not extra:
+        return page
+    return dataclasses.replace(page, inputs=(*page.inputs, *dict.fromkeys(extra)))
+
+
+def page_headings(page: Page) -> list[str]:
+    """The headings of a page's numbered sections, in order (none for a page without)."""
+    sections = getattr(page.content, "sections", None) or ()
+    return [section.heading for section in sections]
+
+
+def section_number(page: Page, heading: str) -> int | None:
+    """The number of the page's section with this heading (1 for the first), if any."""
+    headings = page_headings(page)
+    return headings.index(heading) + 1 if heading in headings else None
 
 
 def neighbours(pages: Sequence[Page], page: Page) -> tuple[Page | None, Page | None]:

@@ -123,12 +123,18 @@ def environment(templates: Path, files: InputFiles) -> Environment:
     env.globals["contract_table"] = contract_table
     env.globals["rulings"] = rulings
     env.globals["section_anchor"] = section_anchor
+    env.globals["term_anchor"] = term_anchor
     return env
 
 
 def section_anchor(number: int) -> str:
     """The anchor of a page's section: `section-3` (scenario ids may not take these)."""
     return f"section-{number}"
+
+
+def term_anchor(term_id: str) -> str:
+    """A glossary term's anchor: `term-taker` (scenario ids may not take these)."""
+    return f"term-{term_id}"
 
 
 def install(env: Environment, gettext: Gettext) -> None:

@@ -12,6 +12,7 @@ from ..content.catalogs import LOCALE_CODE
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from ..content.nodes import read_yaml
+from .collation import ROOT, CollationError, Tailoring
 
 _KEYS = frozenset(
     {
@@ -21,6 +22,7 @@ _KEYS = frozenset(
         "four_colour_deck",
         "translations_contact",
         "source_files",
+        "collation",
     }
 )
 # Where translators report a wrong English message: it goes into every catalog's
@@ -41,6 +43,12 @@ class SiteSettings:
     translations_contact: str | None = None
     # The https address a project file's path is appended to, to read (and edit) it.
     source_files: str | None = None
+    # CLDR's collation tailorings, per language: the alphabetical order of word lists.
+    collation: Mapping[str, Tailoring] = field(default_factory=dict)
+
+    def alphabet(self, lang: str) -> Tailoring:
+        """A language's alphabetical order: its region's, else its own, else the root order."""
+        return self.collation.get(lang) or self.collation.get(lang.split("_")[0], ROOT)
 
     def grouping(self, lang: str) -> int:
         """CLDR's minimum grouping digits for a language: its region's, else its own, else 1."""
@@ -85,4 +93,23 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
             raise given["source_files"].error(
                 f"source_files must be an https address ending in /, not {excerpt(files_at)}"
             )
-    return SiteSettings(base_url.rstrip("/") + "/", advertise, grouping, four, contact, files_at)
+    collation: dict[str, Tailoring] = {}
+    if "collation" in given:
+        for key, value in given["collation"].pairs("collation"):
+            code = key.text("a locale code")
+            if not LOCALE_CODE.fullmatch(code):
+                raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+            try:
+                chains = [item.text(f"collation of {code}") for item in value.items(code)]
+                collation[code] = Tailoring.parse(chains)
+            except CollationError as error:
+                raise value.error(f"collation of {code}: {error}") from None
+    return SiteSettings(
+        base_url.rstrip("/") + "/",
+        advertise,
+        grouping,
+        four,
+        contact,
+        source_files=files_at,
+        collation=collation,
+    )

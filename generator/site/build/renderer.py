@@ -22,10 +22,11 @@ from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
 from ..figures import rule_tables
 from ..i18n import Gettext, Language
 from ..illustrate import Illustrator
-from ..page import Page, neighbours
+from ..page import Page, neighbours, section_number
 from ..pictures.store import Collector, PictureStore
-from ..render import environment, install, render
+from ..render import environment, install, render, section_anchor, term_anchor
 from ..statements import block_witnesses
+from ..terms import Term, TermLinks
 from ..views import LanguageView, PageView
 from ..words import Words
 from .inputs import Inputs
@@ -67,6 +68,7 @@ class Renderer:
     env: Environment = field(init=False)
     other_rules: list[RuleSet] = field(init=False)
     rules_page: Page | None = field(init=False)
+    glossary_page: Page | None = field(init=False)
     example_pages: dict[str, Page] = field(init=False)
     views: dict[str, PageView] = field(init=False)
     scripts: frozenset[str] = field(init=False)
@@ -77,6 +79,9 @@ class Renderer:
         self.other_rules = [r for r in self.inputs.rulesets.all() if not r.table_options]
         self.rules_page = next(
             (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
+        )
+        self.glossary_page = next(
+            (page for page in self.inputs.pages if page.kind.defines_terms), None
         )
         # Where each example is shown: the comparison's rows link to them.
         self.example_pages = {
@@ -98,6 +103,42 @@ class Renderer:
         if page is None:
             return lambda rules: None
         return lambda rules: f"{self.href(root, page, lang)}#rules-{rules.id}"
+
+    def section_href(self, root: str, lang: str) -> Callable[[str, str | None], str]:
+        """The link to a page, or to its section by heading (checked as the pages were read)."""
+        pages = {page.key: page for page in self.inputs.pages}
+
+        def href(key: str, heading: str | None) -> str:
+            page = pages[key]
+            number = section_number(page, heading) if heading is not None else None
+            anchor = f"#{section_anchor(number)}" if number is not None else ""
+            return self.href(root, page, lang) + anchor
+
+        return href
+
+    def term_links(self, page: Page, root: str, gettext: Gettext) -> TermLinks:
+        """The glossary's terms in the page's language, for a page that links them."""
+        glossary = self.glossary_page
+        if glossary is None or not page.kind.links_terms:
+            return TermLinks()
+        base = self.href(root, glossary, gettext.language.code)
+        return TermLinks(
+            [
+                Term.of(gettext.text(term.term), f"{base}#{term_anchor(term.id)}")
+                for term in glossary.content.terms
+            ]
+        )
+
+    def collated(self, gettext: Gettext) -> Callable[[Sequence[Any], str], list[Any]]:
+        """Items in the alphabetical order of a message they hold, as the language sorts."""
+        alphabet = self.inputs.settings.alphabet(gettext.language.code)
+
+        def collated(items: Sequence[Any], attribute: str) -> list[Any]:
+            return sorted(
+                items, key=lambda item: alphabet.key(gettext.text(getattr(item, attribute)))
+            )
+
+        return collated
 
     def alternates(self, page: Page, menu: Sequence[Language]) -> list[dict[str, str]]:
         return [{"tag": lang.tag, "url": self.url(page.path(lang.code))} for lang in menu]
@@ -157,6 +198,7 @@ class Renderer:
             "alternates": self.alternates(page, job.menu),
             "x_default": self.url(page.path(SOURCE_LANGUAGE)),
             "links": {other.key: self.href(root, other, code) for other in pages},
+            "page_titles": {other.key: other.title for other in pages},
             "page_links": [
                 {**(self._link(root, other, code) or {}), "current": other is page}
                 for other in pages
@@ -202,6 +244,9 @@ class Renderer:
                 if page.rules is not None
                 else []
             ),
+            "section_href": self.section_href(root, code),
+            "terms": self.term_links(page, root, gettext),
+            "collated": self.collated(gettext),
             "page_script": page.kind.script,
             # A page with cards to try loads the script that shows their verdicts.
             "scripted": page.kind.scripted
@@ -236,7 +281,11 @@ class Renderer:
         )
         if gettext.missed and not incomplete:
             html = render(
-                self.env, page.kind.template, {**context, "incomplete": True}, templates, what
+                self.env,
+                page.kind.template,
+                {**context, "incomplete": True, "terms": context["terms"].fresh()},
+                templates,
+                what,
             )
         html = self.audited(with_policy(html), page.kind.template, what)
         check_html(html, page, what)

@@ -21,6 +21,7 @@ class ArticleKind(PageKind):
     template = "article.html"
     keys = frozenset({"slug", "rules", "title", "intro", "sections"})
     required = frozenset({"slug", "rules", "title", "sections"})
+    links_terms = True
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext

@@ -19,7 +19,7 @@ from ...engine import Contract, Seat, Side
 from ...verify import Checked
 from ...verify.figures import Meld, MeldHand, MeldsFigure
 from ...verify.walk import DealWalk, TrickWalk
-from ..blocks import check_nameable, check_results
+from ..blocks import Link, check_nameable, check_results
 from ..page import LoadContext, Page, PageKind, slug
 
 # The steps besides the tricks an author may add words to, in the order they come.
@@ -66,6 +66,8 @@ class Learn:
     # Whether the contract's figure counts declarations and belote (a rule set with bidding
     # may leave them out).
     bidding: bool
+    # The page of the rule set's printable summary (a page key), linked below the intro.
+    summary: str | None = None
 
     def note(self, trick: TrickWalk) -> TrickNote:
         return self.notes.get(trick.number, TrickNote(None, None))
@@ -121,7 +123,7 @@ class LearnKind(PageKind):
     template = "learn.html"
     # The reader tries cards at the marked plays, and steps through the deal.
     scripted = True
-    keys = frozenset({"slug", "title", "intro", "deal", "steps", "tricks"})
+    keys = frozenset({"slug", "title", "intro", "deal", "steps", "tricks", "printable"})
     required = frozenset({"slug", "title", "deal"})
 
     def load(
@@ -167,6 +169,11 @@ class LearnKind(PageKind):
                 for side in rules.sides
             ),
             bidding=rules.bidding is not None,
+            summary=given["printable"].text("printable") if "printable" in given else None,
+        )
+        # Checked like any page link: the summary must be a page of the site.
+        summary = (
+            (Link(content.summary, "", given["printable"]),) if content.summary is not None else ()
         )
         return [
             Page(
@@ -178,6 +185,7 @@ class LearnKind(PageKind):
                 rules=rules,
                 description=content.intro,
                 content=content,
+                links=summary,
                 # The deal's scenario file too: a change to the deal is a change to the page.
                 inputs=(source.path, checked.scenario.path),
             )
