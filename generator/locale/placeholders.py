@@ -39,6 +39,7 @@ WORDS: dict[str, str] = {
     "reason": "why a card or call is allowed or refused, a phrase from the `reason` context",
     "reasons": "several reasons, joined as a list",
     "seat": 'a seat\'s name, from the `seat` context ("North"), the subject of the verb',
+    "seeds": 'the seeds the positions were drawn from, numbers joined as a list ("2026, 2027")',
     "side": 'a partnership, two seats joined by a dash ("North–South"): plural in meaning',  # noqa: RUF001
     "source": "a rule book's title with its edition and section, in its own language",
     "trump": (
@@ -86,6 +87,7 @@ NUMBERS = frozenset(
         "short_target",
         "step",
         "steps",
+        "streak",
         "sum",
         "surcoinche",
         "target",
