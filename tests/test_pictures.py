@@ -673,7 +673,7 @@ def test_card_alt_text_in_every_language(site: Site) -> None:
     letters = {rank: {rank_letter(lang, rank) for lang in languages} for rank in Rank}
     candidates = [(c, letter) for c in DECK for letter in sorted(letters[c.rank])]
     checked: dict[str, int] = {lang: 0 for lang in languages}
-    seen: dict[Path, tuple[Card, str]] = {}
+    seen: dict[Path, set[tuple[Card, str]]] = {}
     for page in site.pages:
         if page.lang is None:
             continue
@@ -689,11 +689,13 @@ def test_card_alt_text_in_every_language(site: Site) -> None:
             path = page.file(img.attrs["src"])
             if path not in seen:
                 pixels = Image.open(path).convert("RGBA")
-                seen[path] = min(
-                    candidates,
-                    key=lambda cl: distance(pixels, encoded_face(cl[0].code, cl[1])),
-                )
-            assert seen[path] == (shown, rank_letter(page.lang, shown.rank)), where
+                scores = {
+                    cl: distance(pixels, encoded_face(cl[0].code, cl[1])) for cl in candidates
+                }
+                best = min(scores.values())
+                # Letters drawn alike (the Cyrillic and the Latin A) make one face: either.
+                seen[path] = {cl for cl, score in scores.items() if score == best}
+            assert (shown, rank_letter(page.lang, shown.rank)) in seen[path], where
             checked[page.lang] += 1
     assert all(checked.values()), checked
 
