@@ -23,11 +23,15 @@ class ArticleKind(PageKind):
     required = frozenset({"slug", "rules", "title", "sections"})
     links_terms = True
 
+    def check_sections(self, source: Source, sections: tuple[Section, ...]) -> None:
+        """Refuse what this kind of page may not hold (an article holds any block)."""
+
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
     ) -> list[Page]:
         rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
         sections = parse_sections(given["sections"], rules, context.blocks)
+        self.check_sections(given["sections"], sections)
         intro = given["intro"].text("intro") if "intro" in given else None
         return [
             Page(

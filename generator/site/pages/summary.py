@@ -9,52 +9,25 @@ table keeps on paper, and its print style fits it on one sheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
 from ...content.nodes import Source
-from ..blocks import Example, Section, links, parse_sections
-from ..page import LoadContext, Page, PageKind, slug
+from ..blocks import Example, Section
+from .article import ArticleKind
 
 
-@dataclass(frozen=True)
-class Summary:
-    intro: str | None
-    sections: tuple[Section, ...]
+class SummaryKind(ArticleKind):
+    """An article of tables and rules without examples, read as an article is."""
 
-
-class SummaryKind(PageKind):
     name = "summary"
     template = "summary.html"
-    keys = frozenset({"slug", "rules", "title", "intro", "sections"})
-    required = frozenset({"slug", "rules", "title", "sections"})
+    links_terms = False
 
-    def load(
-        self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
-    ) -> list[Page]:
-        rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
-        sections = parse_sections(given["sections"], rules, context.blocks)
-        for item, section in zip(given["sections"].items("sections"), sections, strict=True):
+    def check_sections(self, source: Source, sections: tuple[Section, ...]) -> None:
+        for item, section in zip(source.items("sections"), sections, strict=True):
             if any(isinstance(block, Example) for block in section.blocks):
                 raise item.error(
                     "a summary shows no examples (it is printed on one page): "
                     "link to the page that shows them"
                 )
-        intro = given["intro"].text("intro") if "intro" in given else None
-        return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
-                rules=rules,
-                description=intro,
-                content=Summary(intro, sections),
-                links=tuple(links(sections)),
-                inputs=(source.path,),
-            )
-        ]
 
 
 KIND = SummaryKind()
