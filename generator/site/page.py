@@ -144,6 +144,21 @@ class PageKind(ABC):
     ) -> list[Page]:
         """The pages of this file."""
 
+    def titled(
+        self, source: Source, given: Mapping[str, Source], order: int, **fields: Any
+    ) -> Page:
+        """The page of a file that names its slug and title, made from that file alone
+        unless `inputs` says more."""
+        fields.setdefault("inputs", (source.path,))
+        return Page(
+            key=slug(given["slug"]),
+            kind=self,
+            title=given["title"].text("title"),
+            order=order,
+            source=source.path,
+            **fields,
+        )
+
     def extra_figures(self, page: Page, words: Any) -> dict[str, object]:
         """Figures this kind's texts may name beyond the rule set's (`%(variant)s`)."""
         return {}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...content.nodes import Source
 from ..blocks import Section, links, parse_sections
-from ..page import LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind
 
 
 @dataclass(frozen=True)
@@ -34,18 +34,15 @@ class ArticleKind(PageKind):
         self.check_sections(given["sections"], sections)
         intro = given["intro"].text("intro") if "intro" in given else None
         return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
+            self.titled(
+                source,
+                given,
+                order,
                 rules=rules,
                 description=intro,
                 content=Article(intro, sections),
                 examples=tuple(example for section in sections for example in section.examples),
                 links=tuple(links(sections)),
-                inputs=(source.path,),
             )
         ]
 

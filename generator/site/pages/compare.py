@@ -18,7 +18,7 @@ from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
 from ...content.rulesets import ABSENT, option_paths, option_value
 from ...engine import RuleSet
-from ..page import LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind
 
 
 @dataclass(frozen=True)
@@ -262,12 +262,10 @@ class CompareKind(PageKind):
             given["intro"].text("intro"), options, columns, tuple(sorted(set(picked)))
         )
         return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
+            self.titled(
+                source,
+                given,
+                order,
                 description=comparison.intro,
                 content=comparison,
                 inputs=(

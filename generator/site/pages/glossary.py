@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ...content.errors import excerpt
 from ...content.nodes import Source
 from ..blocks import Link
-from ..page import SLUG, LoadContext, Page, PageKind, slug
+from ..page import SLUG, LoadContext, Page, PageKind
 
 
 @dataclass(frozen=True)
@@ -73,16 +73,13 @@ class GlossaryKind(PageKind):
             raise given["terms"].error("a glossary lists at least one term")
         intro = given["intro"].text("intro") if "intro" in given else None
         return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
+            self.titled(
+                source,
+                given,
+                order,
                 description=intro,
                 content=Glossary(intro, terms),
                 links=tuple(term.see for term in terms),
-                inputs=(source.path,),
             )
         ]
 

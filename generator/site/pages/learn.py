@@ -20,7 +20,7 @@ from ...verify import Checked
 from ...verify.figures import Meld, MeldHand, MeldsFigure
 from ...verify.walk import DealWalk, TrickWalk
 from ..blocks import Link, check_nameable, check_results
-from ..page import LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind
 
 # The steps besides the tricks an author may add words to, in the order they come.
 STEPS = ("deal", "trump", "declarations", "count", "score")
@@ -176,12 +176,10 @@ class LearnKind(PageKind):
             (Link(content.summary, "", given["printable"]),) if content.summary is not None else ()
         )
         return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
+            self.titled(
+                source,
+                given,
+                order,
                 rules=rules,
                 description=content.intro,
                 content=content,

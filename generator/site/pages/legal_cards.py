@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...content.nodes import Source
 from ..blocks import Example, parse_example
-from ..page import LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,13 @@ class LegalCardsKind(PageKind):
         )
         examples = tuple(example for section in sections for example in section.examples)
         return [
-            Page(
-                key=slug(given["slug"]),
-                kind=self,
-                title=given["title"].text("title"),
-                order=order,
-                source=source.path,
+            self.titled(
+                source,
+                given,
+                order,
                 description=content.intro,
                 content=content,
                 examples=examples,
-                inputs=(source.path,),
             )
         ]
 
