@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..content import fields
 from ..content.errors import excerpt
 from ..content.nodes import Source
-from ..engine import Auction, Call, IllegalCallError
+from ..content.scenarios import Entry
+from ..engine import Auction, Call, Card, IllegalCallError
+
+
+def turned_card(entry: Entry, given: Mapping[str, Source], what: str) -> Card | None:
+    """The card turned for trump: required where trump is taken from it, refused where
+    the players bid."""
+    rules = entry.rules
+    if "turned" in given:
+        if rules.bidding is not None:
+            raise given["turned"].error(f"rule set {rules.id} bids: no card is turned for trump")
+        return fields.card(given["turned"])
+    if rules.bidding is None:
+        raise entry.source.error(
+            f"rule set {rules.id} takes the turned card: the {what} needs `turned`"
+        )
+    return None
 
 
 def read_call(source: Source) -> Call:

@@ -17,14 +17,13 @@ from ...engine import (
     CallKind,
     CallReason,
     CallVerdict,
-    Card,
     Coinche,
     Contract,
     Level,
     Seat,
     Trump,
 )
-from ..calls import read_call, read_calls
+from ..calls import read_call, read_calls, turned_card
 from ..compare import Comparer
 from ..kind import Expectation, Scenario, ScenarioKind
 
@@ -193,17 +192,7 @@ class AuctionKind(ScenarioKind[AuctionScenario, AuctionAnswer]):
     def parse(self, entry: Entry, given: Mapping[str, Source]) -> AuctionScenario:
         rules = entry.rules
         dealer = fields.seat(given["dealer"], rules)
-        turned: Card | None = None
-        if "turned" in given:
-            if rules.bidding is not None:
-                raise given["turned"].error(
-                    f"rule set {rules.id} bids: no card is turned for trump"
-                )
-            turned = fields.card(given["turned"])
-        elif rules.bidding is None:
-            raise entry.source.error(
-                f"rule set {rules.id} takes the turned card: the auction needs `turned`"
-            )
+        turned = turned_card(entry, given, "auction")
         auction = read_calls(given["calls"], Auction(rules, dealer, (), turned))
         expect = None
         if "expect" in given:

@@ -38,7 +38,7 @@ from ...engine import (
     score_deal,
     winning_play,
 )
-from ..calls import read_calls
+from ..calls import read_calls, turned_card
 from ..compare import Comparer, sides_text
 from ..kind import Expectation, Scenario, ScenarioKind
 from ..walk import (
@@ -265,17 +265,7 @@ class WholeDealKind(ScenarioKind[WholeDealScenario, DealWalk]):
             )
         dealer = fields.seat(given["dealer"], rules)
         hands = _hands(given["hands"], rules)
-        turned: Card | None = None
-        if "turned" in given:
-            if rules.bidding is not None:
-                raise given["turned"].error(
-                    f"rule set {rules.id} bids: no card is turned for trump"
-                )
-            turned = fields.card(given["turned"])
-        elif rules.bidding is None:
-            raise entry.source.error(
-                f"rule set {rules.id} takes the turned card: the deal needs `turned`"
-            )
+        turned = turned_card(entry, given, "deal")
         auction = read_calls(given["calls"], Auction(rules, dealer, (), turned))
         contract = _contract(given["calls"], auction)
         if turned is not None and turned not in hands[contract.taker]:
