@@ -98,6 +98,11 @@ def locale_of(lang: str, where: Path) -> Locale:
     return locale
 
 
+# A character below space: in a line, all but the tab; in a translation, all but tab and newline.
+_CONTROL_IN_LINE = re.compile(r"[\x00-\x08\x0a-\x1f]")
+_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f]")
+
+
 def _check_lines(path: Path, text: str) -> dict[Key, int]:
     """Every line a comment, a keyword with a terminated string, or a string; no msgid twice.
 
@@ -115,7 +120,7 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue  # a comment, or an obsolete entry (#~), never compiled
-        if any(ord(ch) < 32 and ch != "\t" for ch in line):
+        if _CONTROL_IN_LINE.search(line):
             raise ContentError(path, number, "a control character in the catalog")
         if not (_KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION.fullmatch(stripped)):
             if stripped.startswith(("msg", '"')):
@@ -422,7 +427,7 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
     for text in strings:
         if not text:
             continue
-        if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
+        if _CONTROL_IN_TEXT.search(text):
             return ["the translation holds a control character"]
         holders = placeholders(text)
         if holders is None:

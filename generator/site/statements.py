@@ -8,9 +8,12 @@ for it, and where a text quotes one of the rule set's figures
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError, Problems
@@ -69,13 +72,37 @@ def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
             yield from _stated(getattr(value, f.name), rules, line)
 
 
-def covered(pages: tuple[Page, ...], checked: tuple[Checked, ...]) -> Coverage:
+Witnesses = dict[tuple[str, str], str | None]  # (option path, rule set id) -> scenario id
+Keep = Callable[[str, Callable[[], Witnesses]], Witnesses]
+
+
+def covered(
+    pages: tuple[Page, ...],
+    checked: tuple[Checked, ...],
+    keep: Keep | None = None,
+    read: Callable[[Path], bytes] = Path.read_bytes,
+) -> Coverage:
     """Every stated value with the example that shows it at work; a value no example
-    on the site shows stops the build, at the page that states it."""
+    on the site shows stops the build, at the page that states it.
+
+    The search runs the engine again for every candidate scenario under every
+    changed value (about a second); `keep` remembers its answer across builds,
+    named by everything the answer follows from besides the rule sets and the
+    code: the statements, the shown examples and the scenario files (`read`,
+    the build's own reader of input files).
+    """
     shown = {example.id for page in pages for example in page.examples}
     said = list(statements(pages))
-    # An example a reader can follow the link to is the better witness.
-    found = coverage([each.stated for each in said], checked, shown)
+    stated = [each.stated for each in said]
+
+    def search() -> Witnesses:
+        # An example a reader can follow the link to is the better witness.
+        found = coverage(stated, checked, shown)
+        return {key: (one.id if one else None) for key, one in found.shown_by.items()}
+
+    witnesses = keep(_inputs_of(stated, checked, shown, read), search) if keep else search()
+    by_id = {one.id: one for one in checked}
+    found = Coverage({key: by_id.get(one) if one else None for key, one in witnesses.items()})
     problems = []
     for each in said:
         path, rules = each.stated.path, each.stated.rules
@@ -93,6 +120,24 @@ def covered(pages: tuple[Page, ...], checked: tuple[Checked, ...]) -> Coverage:
     if problems:
         raise Problems(problems)
     return found
+
+
+def _inputs_of(
+    stated: list[Stated],
+    checked: tuple[Checked, ...],
+    shown: set[str],
+    read: Callable[[Path], bytes],
+) -> str:
+    files = sorted({one.scenario.path for one in checked})
+    digests = {str(path): hashlib.sha256(read(path)).hexdigest() for path in files}
+    described = {
+        "coverage": 1,
+        "stated": sorted({(each.path, each.rules.id, repr(each.value)) for each in stated}),
+        "shown": sorted(shown),
+        "scenarios": sorted((one.id, str(one.scenario.path)) for one in checked),
+        "files": digests,
+    }
+    return json.dumps(described, sort_keys=True)
 
 
 def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:

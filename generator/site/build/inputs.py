@@ -163,7 +163,7 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
         rulesets, Context(by_id(checked), shows(project.templates)), files, project.content, kept
     )
     pages = tuple(discover_pages(context))
-    found = covered(pages, tuple(checked))
+    found = covered(pages, tuple(checked), kept.keep, files.read_bytes)
     languages = load_languages(project, settings, cache / "catalogs" if cache else None, key)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)
