@@ -3,9 +3,13 @@ only while the file, the rule sets and the code are the ones they were checked w
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from helpers.expected import ROOT
 from helpers.project import copy_project
 
 from generator.content.errors import ContentError
@@ -98,3 +102,29 @@ def test_ids_stay_unique_across_files_taken_from_records(project: Project, tmp_p
     copy.write_bytes(seed.read_bytes())
     with pytest.raises(ContentError, match="is already used at"):
         _explained(project, cache)
+
+
+def test_a_record_is_named_alike_in_every_process() -> None:
+    """A record's name holds every rule set; written with the repr of their sets it
+    changed with each process's string hashing, and a later build missed the record."""
+    script = (
+        "from pathlib import Path\n"
+        "from generator.content.files import InputFiles\n"
+        "from generator.content.rulesets import RuleSets\n"
+        "from generator.site.build.verified import _stamp\n"
+        "r = RuleSets(Path('content/rulesets'), InputFiles.of(Path('.')))\n"
+        "[r.find(i) for i in r.available()]\n"
+        "print(_stamp(r).hex())\n"
+    )
+    stamps = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(4)
+    }
+    assert len(stamps) == 1, stamps

@@ -10,11 +10,13 @@ Standard library only: the no-op check imports this before anything heavy.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import os
 import secrets
 import shutil
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from .project import machine_cache
@@ -98,3 +100,18 @@ def claim(project_root: Path, cache: Path) -> None:
             continue  # no note yet: being made
         if entry.is_dir(follow_symlinks=False) and root and not os.path.isdir(root):
             shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def canonical(value: object) -> str:
+    """A value written the same in every process, to name what a cache holds: a set's
+    repr follows the process's string hashing (PYTHONHASHSEED), its sorted items do not."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(canonical(item) for item in value)) + "}"
+    if isinstance(value, (tuple, list)):
+        return "[" + ",".join(canonical(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = sorted(f"{canonical(k)}:{canonical(v)}" for k, v in value.items())
+        return "{" + ",".join(pairs) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return canonical({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+    return repr(value)

@@ -22,6 +22,7 @@ from ..engine import RuleSet
 from ..verify import Checked
 from ..verify.coverage import Coverage, Stated, coverage
 from .blocks import Choose, Guarded, written
+from .cache import canonical
 from .figures import figure_options
 from .page import Page
 
@@ -132,27 +133,12 @@ def _inputs_of(
     digests = {str(path): hashlib.sha256(read(path)).hexdigest() for path in files}
     described = {
         "coverage": 1,
-        "stated": sorted({(each.path, each.rules.id, _canonical(each.value)) for each in stated}),
+        "stated": sorted({(each.path, each.rules.id, canonical(each.value)) for each in stated}),
         "shown": sorted(shown),
         "scenarios": sorted((one.id, str(one.scenario.path)) for one in checked),
         "files": digests,
     }
     return json.dumps(described, sort_keys=True)
-
-
-def _canonical(value: object) -> str:
-    """A value written the same in every process: a set's order, unlike its repr, does not
-    follow the process's string hashing."""
-    if isinstance(value, (set, frozenset)):
-        return "{" + ",".join(sorted(_canonical(item) for item in value)) + "}"
-    if isinstance(value, (tuple, list)):
-        return "[" + ",".join(_canonical(item) for item in value) + "]"
-    if isinstance(value, Mapping):
-        pairs = sorted(f"{_canonical(k)}:{_canonical(v)}" for k, v in value.items())
-        return "{" + ",".join(pairs) + "}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _canonical({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
-    return repr(value)
 
 
 def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:

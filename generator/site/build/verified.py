@@ -28,7 +28,7 @@ from ...content.files import InputFiles, scenario_files
 from ...content.rulesets import RuleSets
 from ...engine import RuleSet
 from ...verify import Checked, check_all, scenario_kinds
-from ..cache import signature
+from ..cache import canonical, signature
 from ..manifest import code_version
 
 _VERSION = b"1"
@@ -73,7 +73,7 @@ def verified_scenarios(
 
 
 def _stamp(rulesets: RuleSets) -> bytes:
-    text = "\n".join(repr(rules) for rules in rulesets.all())
+    text = "\n".join(canonical(rules) for rules in rulesets.all())
     return hashlib.sha256(f"{code_version()}\n{text}".encode()).digest()
 
 
