@@ -128,3 +128,18 @@ def test_a_record_is_named_alike_in_every_process() -> None:
         for seed in range(4)
     }
     assert len(stamps) == 1, stamps
+
+
+def test_a_copy_of_the_project_takes_the_records_back_with_its_own_paths(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second checkout (or a test's copy) verifies nothing again, and every scenario it
+    takes back points at its own files, never at the copy it came from."""
+    cache = tmp_path / "cache"
+    _explained(project, cache)
+    other = Project(copy_project(tmp_path / "other", cache=False))
+    computed = _computed(monkeypatch)
+    rulesets = RuleSets(other.content / "rulesets", other.files)
+    found = verified_scenarios(other.content, rulesets, other.files, cache, KEY)
+    assert computed == []
+    assert found and all(c.scenario.path.is_relative_to(other.content) for c in found)

@@ -50,12 +50,15 @@ def verified_scenarios(
     found: list[Checked] = []
     first_seen: dict[str, Checked] = {}
     for path in scenario_files([content], files):
-        record = cache / _record_name(stamp, path, files.read_bytes(path))
-        checked = _load(record, rulesets, key)
+        # Named by the file's place in the content folder, and its paths kept relative to
+        # it: a copy of the project (a second checkout, a test's) takes the record back.
+        place = path.relative_to(content)
+        record = cache / _record_name(stamp, place, files.read_bytes(path))
+        checked = _load(record, rulesets, key, content)
         if checked is None:
             checked = check_all([path], rulesets, files)
             if not any(result.mismatches for result in checked):
-                _store(record, checked, key)
+                _store(record, checked, key, content)
         for result in checked:
             earlier = first_seen.get(result.id)
             if earlier is not None:
@@ -83,41 +86,53 @@ def _record_name(stamp: bytes, path: Path, data: bytes) -> str:
 
 
 class _Pickler(pickle.Pickler):
-    """Rule sets by their id; the read-only mappings the engine uses, as plain ones."""
+    """Rule sets by their id; the read-only mappings the engine uses, as plain ones; the
+    paths of the content folder relative to it."""
 
     dispatch_table = copyreg.dispatch_table.copy()
     dispatch_table[types.MappingProxyType] = lambda proxy: (types.MappingProxyType, (dict(proxy),))
 
+    def __init__(self, buffer: io.BytesIO, content: Path | None = None) -> None:
+        super().__init__(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        self.content = content
+
     def persistent_id(self, obj: Any) -> Any:
-        return ("rules", obj.id) if isinstance(obj, RuleSet) else None
+        if isinstance(obj, RuleSet):
+            return ("rules", obj.id)
+        if self.content is not None and isinstance(obj, Path) and obj.is_relative_to(self.content):
+            return ("path", obj.relative_to(self.content).as_posix())
+        return None
 
 
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, data: bytes, rulesets: RuleSets) -> None:
+    def __init__(self, data: bytes, rulesets: RuleSets, content: Path | None = None) -> None:
         super().__init__(io.BytesIO(data))
         self.rulesets = rulesets
+        self.content = content
 
     def persistent_load(self, pid: Any) -> Any:
-        kind, ruleset_id = pid
-        if kind != "rules":
-            raise pickle.UnpicklingError("unknown reference")
-        return self.rulesets.get_id(ruleset_id)
+        kind, name = pid
+        if kind == "rules":
+            return self.rulesets.get_id(name)
+        if kind == "path" and self.content is not None:
+            return self.content / name
+        raise pickle.UnpicklingError("unknown reference")
 
 
-def _store(path: Path, checked: list[Checked], key: bytes) -> None:
+def _store(path: Path, checked: list[Checked], key: bytes, content: Path) -> None:
     # Kinds go by name: the registry's own objects come back, not copies of them.
     if not key:
         return  # without the machine's key nothing kept could be believed back
     records = [(c.kind.name, c.scenario, c.answer, c.mismatches) for c in checked]
     buffer = io.BytesIO()
     try:
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(records)
+        _Pickler(buffer, content).dump(records)
     except (pickle.PicklingError, TypeError, AttributeError):
         return  # an answer that cannot be kept is merely computed again next time
     _write_signed(path, buffer.getvalue(), key)
 
 
-def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
+def _load(path: Path, rulesets: RuleSets, key: bytes, content: Path) -> list[Checked] | None:
     try:
         signed, _, payload = path.read_bytes().partition(b"\n")
     except OSError:
@@ -126,7 +141,7 @@ def _load(path: Path, rulesets: RuleSets, key: bytes) -> list[Checked] | None:
         return None
     kinds = scenario_kinds()
     try:
-        records = _Unpickler(payload, rulesets).load()
+        records = _Unpickler(payload, rulesets, content).load()
         return [
             Checked(scenario, kinds[name], answer, mismatches, kinds[name].figure(scenario, answer))
             for name, scenario, answer, mismatches in records
@@ -172,7 +187,7 @@ class Kept:
 def _store_value(path: Path, value: object, key: bytes) -> None:
     buffer = io.BytesIO()
     try:
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+        _Pickler(buffer).dump(value)
     except (pickle.PicklingError, TypeError, AttributeError):
         return
     _write_signed(path, buffer.getvalue(), key)
