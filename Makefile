@@ -7,9 +7,22 @@ PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 SITE_STAMP := $(VENV)/.installed-site
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: site test test-thorough check lint bench serve clean
+.PHONY: site test test-thorough check lint bench serve clean trusted-tree
+# Prerequisites run in order: the tree is checked before any tool reads it.
+.NOTPARALLEL:
+# Each tool is given its configuration: a pytest.ini, mypy.ini or setup.cfg a pull request
+# adds is never read (docs/security.md, "Who is trusted"). `-P`: the working folder is not
+# put on sys.path, so nothing in the tree shadows an installed module.
+PYTEST := $(BIN)/python -P -m pytest -c pyproject.toml --rootdir . -p no:doctest
+MYPY := $(BIN)/mypy --config-file pyproject.toml
+RUFF := $(BIN)/ruff
 
-$(SITE_STAMP): pyproject.toml
+# No unreviewed file in the tree may decide what runs (scripts/check-tree), checked by the
+# system Python in isolated mode before any virtualenv or tool is used.
+trusted-tree:
+	$(PYTHON) -I scripts/check-tree
+
+$(SITE_STAMP): pyproject.toml | trusted-tree
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -e .
 	touch $@
@@ -18,7 +31,7 @@ $(TEST_STAMP): $(SITE_STAMP)
 	$(PIP) -e '.[test,dev,browser]'
 	touch $@
 
-site: $(SITE_STAMP)
+site: trusted-tree $(SITE_STAMP)
 	$(BIN)/belote-site build
 	@echo "open site/index.html, or run: $(BIN)/belote-site serve"
 
@@ -29,21 +42,21 @@ check: $(SITE_STAMP)
 	$(BIN)/belote-site check
 
 # Lint first, once: then the suite (its budget: 15 minutes on 2 cores, CONTRIBUTING.md).
-test: $(TEST_STAMP)
+test: trusted-tree $(TEST_STAMP)
 	scripts/ensure-tools
-	$(BIN)/ruff check generator tests bench
-	$(BIN)/ruff format --check generator tests bench
-	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(RUFF) check --config pyproject.toml generator tests bench scripts/check-tree
+	$(RUFF) format --config pyproject.toml --check generator tests bench scripts/check-tree
+	$(MYPY)
+	$(PYTEST) -n auto --dist loadfile tests
 
 # Every property, fuzzer and kill test ten times longer (tests/helpers/effort.py).
-test-thorough: $(TEST_STAMP)
+test-thorough: trusted-tree $(TEST_STAMP)
 	scripts/ensure-tools
-	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest -n auto --dist loadfile
+	HYPOTHESIS_PROFILE=thorough $(PYTEST) -n auto --dist loadfile tests
 
-lint: $(TEST_STAMP)
-	$(BIN)/ruff check generator tests bench
-	$(BIN)/mypy
+lint: trusted-tree $(TEST_STAMP)
+	$(RUFF) check --config pyproject.toml generator tests bench scripts/check-tree
+	$(MYPY)
 
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/engine.py

@@ -332,7 +332,7 @@ def _fuzz_project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     if not project.exists():
         (project / "locales" / "sk" / "LC_MESSAGES").mkdir(parents=True)
-        (project / "content").symlink_to(CONTENT)
+        shutil.copytree(CONTENT, project / "content")
     return project
 
 

@@ -1,14 +1,20 @@
-"""Reading input files as untrusted data: only regular files, inside the project, of bounded size.
+"""Reading input files as untrusted data: regular files below the input folders, bounded.
 
 Content, catalogs and templates arrive in pull requests from people we do
-not know. A symbolic link could lead to `/proc/self/environ` or to a folder
-outside the checkout, a FIFO would hang the build, `/dev/zero` would fill
-memory: so every input is opened without blocking, checked to be a regular
-file whose real location is inside an allowed folder, and read up to a limit.
+not know. A symbolic link is the one thing git lets a pull request plant that
+makes a path mean another file: `templates/static/notes.txt` linked to
+`../../.git/config` would publish CI's checkout token, and a link inside the
+project is as dangerous as one leading out (`.git/`, `.venv/`). The site needs
+no link, so none is followed: every input is opened component by component
+from its input folder with `O_NOFOLLOW`, and a link anywhere on the way is
+refused in one line naming the link, without reading what it points at. A
+FIFO would hang the build and `/dev/zero` fill memory: a file is opened
+without blocking, must be a regular file, and is read up to a limit.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -22,6 +28,13 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 # Scenario files are found by this rule, in any case: `.yaml` and `.yml`.
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
+# What a build reads below a project's folder: nothing else of the checkout is an input.
+INPUTS = ("content", "templates", "locales", "babel.cfg")
+LINK = "a symbolic link is not read: inputs are regular files (the site needs no link)"
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+# O_NONBLOCK: opening a FIFO must not wait for a writer.
+_FILE = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | os.O_CLOEXEC
+
 
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
@@ -29,35 +42,72 @@ def _inside(path: str, folder: str) -> bool:
 
 @dataclass(frozen=True)
 class InputFiles:
-    """The folders input may be read from: the project, and any path named on the command line."""
+    """The places input may be read from: the project's input folders, and any path named on
+    the command line. Below them nothing is a link; above them is the user's own choice."""
 
     roots: tuple[Path, ...]
 
     @staticmethod
     def of(*roots: Path) -> InputFiles:
-        return InputFiles(tuple(Path(os.path.realpath(root)) for root in roots))
+        return InputFiles(tuple(Path(os.path.abspath(root)) for root in roots))
+
+    @staticmethod
+    def project(root: Path) -> InputFiles:
+        """A project's inputs: its content, templates and catalogs (and `babel.cfg`), never
+        the rest of the checkout (`.git/`, `.venv/`, the tests)."""
+        return InputFiles.of(*(root / name for name in INPUTS))
 
     def allowing(self, *paths: Path) -> InputFiles:
         """The same, also allowing `paths` (files or folders named by the user)."""
         return InputFiles(self.roots + InputFiles.of(*paths).roots)
 
-    def check_inside(self, path: Path) -> str:
-        """The real location of `path`, refused when a link leads outside every root."""
-        real = os.path.realpath(path)
-        if not any(_inside(real, str(root)) for root in self.roots):
-            raise ContentError(
-                path, None, "a symbolic link that leads outside the project is not read"
-            )
-        return real
+    def _below(self, path: Path) -> tuple[Path, tuple[str, ...]]:
+        """The root `path` lies in (as written, never through a link) and the steps below it."""
+        written = os.path.abspath(path)
+        for root in sorted(self.roots, key=lambda root: -len(str(root))):
+            if _inside(written, str(root)):
+                steps = Path(written).relative_to(root).parts
+                return (root, steps) if steps else (root.parent, (root.name,))
+        raise ContentError(path, None, "not an input of the project (content, templates, locales)")
 
-    def read_bytes(self, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-        """The bytes of a regular file inside the roots, at most `limit` of them."""
-        real = self.check_inside(path)
+    def _open(self, path: Path, last: int) -> int:
+        """A descriptor for `path`, opened step by step from its root without following a link."""
+        root, steps = self._below(path)
         try:
-            # O_NONBLOCK: opening a FIFO must not wait for a writer.
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+            folder = os.open(root, _FOLDER & ~os.O_NOFOLLOW)
         except OSError as error:
             raise ContentError(path, None, f"cannot read: {error.strerror}") from None
+        walked = root
+        try:
+            for index, step in enumerate(steps):
+                walked = walked / step
+                final = index == len(steps) - 1
+                try:
+                    opened = os.open(step, last if final else _FOLDER, dir_fd=folder)
+                except OSError as error:
+                    if error.errno in (errno.ELOOP, errno.ENOTDIR) and _is_link(step, folder):
+                        raise ContentError(walked, None, LINK) from None
+                    raise ContentError(path, None, f"cannot read: {error.strerror}") from None
+                os.close(folder)
+                folder = opened
+            return folder
+        except BaseException:
+            os.close(folder)
+            raise
+
+    def check_inside(self, path: Path) -> None:
+        """Refuse `path` if it is a link, lies below one, or is not an input."""
+        fd = self._open(path, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            # O_PATH with O_NOFOLLOW opens a link itself instead of failing on it.
+            if stat.S_ISLNK(os.fstat(fd).st_mode):
+                raise ContentError(path, None, LINK)
+        finally:
+            os.close(fd)
+
+    def read_bytes(self, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+        """The bytes of a regular file below the roots, at most `limit` of them."""
+        fd = self._open(path, _FILE)
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
@@ -89,19 +139,30 @@ class InputFiles:
             line = data[: error.start].count(b"\n") + 1
             raise ContentError(path, line, f"not UTF-8 text ({error.reason})") from None
 
-    def walk(self, folder: Path, _seen: frozenset[str] = frozenset()) -> Iterator[Path]:
-        """Every file below `folder`, sorted; a linked folder only if it stays inside the roots."""
-        real = self.check_inside(folder)
-        if real in _seen:
-            raise ContentError(folder, None, "a symbolic link leads back into a folder above it")
-        seen = _seen | {real}
-        for top, folders, names in os.walk(folder):
-            folders.sort()
-            for name in sorted(names):
-                yield Path(top) / name
-            for name in folders:
-                if os.path.islink(os.path.join(top, name)):
-                    yield from self.walk(Path(top) / name, seen)
+    def walk(self, folder: Path) -> Iterator[Path]:
+        """Every file below `folder`, sorted; a link among them is refused, never followed."""
+        self.check_inside(folder)
+        pending = [folder]
+        while pending:
+            top = pending.pop()
+            with os.scandir(top) as found:
+                entries = sorted(found, key=lambda entry: entry.name)
+            folders = []
+            for entry in entries:
+                if entry.is_symlink():
+                    raise ContentError(Path(entry.path), None, LINK)
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(Path(entry.path))
+                else:
+                    yield Path(entry.path)
+            pending.extend(reversed(folders))
+
+
+def _is_link(name: str, folder: int) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(name, dir_fd=folder).st_mode)
+    except OSError:
+        return False
 
 
 def _size(limit: int) -> str:

@@ -225,7 +225,7 @@ def update_languages(project: Path) -> list[str]:
     """
     template = _read(extract(project))
     contact = contact_of(project)
-    files = InputFiles.of(project)
+    files = InputFiles.project(project)
     changed = []
     for lang in discover_languages(project / "locales")[1:]:
         path = catalog_path(project / "locales", lang)

@@ -26,7 +26,7 @@ _NO_NAME = ("", "LANGUAGE", "none")
 
 def contact_of(project: Path) -> str | None:
     """The site's `translations_contact` (content/site.yaml, as babel.cfg's patterns read it)."""
-    settings = load_settings(project / "content" / "site.yaml", InputFiles.of(project))
+    settings = load_settings(project / "content" / "site.yaml", InputFiles.project(project))
     return settings.translations_contact
 
 

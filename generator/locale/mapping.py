@@ -184,6 +184,6 @@ def check_mapping(path: Path, text: str) -> None:
 def read_mapping(project: Path) -> str:
     """The project's babel.cfg, checked: the text pybabel may be given."""
     path = project / MAPPING
-    text = InputFiles.of(project).read_text(path)
+    text = InputFiles.project(project).read_text(path)
     check_mapping(path, text)
     return text

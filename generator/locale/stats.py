@@ -61,7 +61,7 @@ def statistics(
     """
     with extract(project).open("rb") as handle:
         pot = read_po(handle)
-    files = InputFiles.of(project)
+    files = InputFiles.project(project)
     everything = site_messages(pages)
     rows: dict[str, dict[str, Count]] = {}
     for language in languages:

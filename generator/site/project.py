@@ -63,7 +63,7 @@ class Project:
 
     @property
     def files(self) -> InputFiles:
-        return InputFiles.of(self.root, self.content)
+        return InputFiles.project(self.root)
 
     def inputs(self) -> tuple[Path, ...]:
         return (self.content, self.templates, self.locales)
