@@ -114,7 +114,7 @@ def test_the_real_locks_pass(tmp_path: Path) -> None:
         {"link": True, "resolved": "vendor/vnu"},
         {"integrity": None},
     ],
-    ids=["a-tarball-in-the-tree", "another-host", "a-git-url", "a-file-version", "a-link", "no-hash"],
+    ids=["a-tarball", "another-host", "a-git-url", "a-file-version", "a-link", "no-hash"],
 )
 def test_a_lock_entry_that_is_not_the_registrys_is_refused(
     tmp_path: Path, edit: dict[str, object]

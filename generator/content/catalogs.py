@@ -27,6 +27,7 @@ from babel.messages.pofile import read_po
 
 from .errors import ContentError, excerpt, printable
 from .files import InputFiles
+from .text import INVISIBLE, hidden
 
 SOURCE_LANGUAGE = "en"
 # Language, optional script, optional region (fr, sr_Latn, pt_BR, es_419).
@@ -122,6 +123,9 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
             continue  # a comment, or an obsolete entry (#~), never compiled
         if _CONTROL_IN_LINE.search(line):
             raise ContentError(path, number, "a control character in the catalog")
+        invisible = hidden(line, path.parent.parent.name)
+        if invisible is not None:
+            raise ContentError(path, number, INVISIBLE.format(invisible[1]))
         if not (_KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION.fullmatch(stripped)):
             if stripped.startswith(("msg", '"')):
                 raise ContentError(

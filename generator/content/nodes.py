@@ -28,6 +28,7 @@ from yaml.resolver import Resolver
 
 from .errors import ContentError, excerpt
 from .files import InputFiles
+from .text import INVISIBLE, hidden
 
 MAX_DEPTH = 40
 MAX_DIGITS = 30
@@ -95,6 +96,9 @@ def _scalar(event: yaml.ScalarEvent, path: Path, line: int) -> Node:
 
 def _text(value: str, path: Path, line: int) -> Node:
     """A string of content: plain text, never markup (a page's markup is its templates')."""
+    invisible = hidden(value)
+    if invisible is not None:
+        raise ContentError(path, line, INVISIBLE.format(invisible[1]))
     found = MARKUP.search(value)
     if found:
         raise ContentError(

@@ -14,12 +14,12 @@ script the audit could still have missed.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from ..content.errors import excerpt
+from ..content.text import describe, hidden
 
 # Only the site's own files, and nothing inline; `form-action` for the practice
 # page's score form, which its script answers without sending anything.
@@ -157,6 +157,14 @@ ATTRIBUTES = frozenset(
 )
 URLS = frozenset({"href", "src", "srcset"})
 LINK_RELATIONS = frozenset({"canonical", "alternate", "icon", "stylesheet", "prev", "next"})
+# A <link> may name another host only to say where the page is (or is in another language):
+# the browser loads nothing for these. A stylesheet or an icon is the site's own.
+NAVIGATION = frozenset({"canonical", "alternate"})
+# What a page's bytes may hold below space: tab, line feed, carriage return. An escape byte
+# would switch an ISO-2022 decoder, which the page's one charset (UTF-8) never uses.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# The charset a page must declare, within the first 1024 bytes where browsers look for it.
+_CHARSET_BYTES = 1024
 META_NAMES = frozenset({"viewport", "description"})
 # A URL's scheme as a browser finds it: leading spaces and controls dropped, tabs and
 # newlines removed anywhere.
@@ -188,14 +196,14 @@ def _scheme(url: str) -> str | None:
     return "//" if cleaned[:2].replace("\\", "/") == "//" else None
 
 
-def _url_problem(tag: str, attr: str, value: str) -> str | None:
+def _url_problem(tag: str, attr: str, value: str, navigation: bool) -> str | None:
     urls = (
         [part.strip().split(" ")[0] for part in value.split(",")] if attr == "srcset" else [value]
     )
     for url in urls:
         scheme = _scheme(url)
         # Links may leave the site over https; everything a page loads is the site's own.
-        leaving = tag == "a" or (tag == "link" and attr == "href")
+        leaving = tag == "a" or (tag == "link" and attr == "href" and navigation)
         if scheme is None or (leaving and scheme in ("https", "http")):
             continue
         return f"a {scheme}: URL in {attr} of <{tag}> ({excerpt(url, 60)})"
@@ -214,13 +222,16 @@ def _element_problem(node: LexborNode, scripts: frozenset[str], policy: bool) ->
     if tag not in ELEMENTS:
         return f"an element <{excerpt(tag, 30)}> the site does not use"
     attributes = node.attributes
+    relations = set((attributes.get("rel") or "").lower().split())
     for name, value in attributes.items():
+        if value is not None and (invisible := hidden(value)) is not None:
+            return f"an invisible or reordering character ({invisible[1]}) in {excerpt(name, 30)}"
         if name.startswith("on"):
             return f"an event handler ({excerpt(name, 30)}) on <{tag}>"
         if name not in ATTRIBUTES and not name.startswith(("data-", "aria-")):
             return f"an attribute {excerpt(name, 30)} on <{tag}> the site does not use"
         if name in URLS and value is not None:
-            problem = _url_problem(tag, name, value)
+            problem = _url_problem(tag, name, value, bool(relations) and relations <= NAVIGATION)
             if problem:
                 return problem
     if tag == "script":
@@ -230,16 +241,22 @@ def _element_problem(node: LexborNode, scripts: frozenset[str], policy: bool) ->
     if tag == "meta":
         if "http-equiv" in attributes and not policy:
             return "a <meta http-equiv> besides the site's own policy"
+        charset = attributes.get("charset")
+        if "charset" in attributes and (charset or "").strip().lower() != "utf-8":
+            return f"a charset other than UTF-8 ({excerpt(charset, 30)})"
         meta_name = attributes.get("name")
         if meta_name is not None and meta_name not in META_NAMES:
             return f"a <meta name={excerpt(meta_name, 30)}> the site does not use"
-    if tag == "link" and not set((attributes.get("rel") or "").split()) <= LINK_RELATIONS:
+    if tag == "link" and not relations <= LINK_RELATIONS:
         return f"a <link rel={excerpt(attributes.get('rel'), 30)}> the site does not use"
     return None
 
 
 def audit(html: str, scripts: frozenset[str]) -> str | None:
     """What in a built page the site never makes, or None when there is nothing."""
+    control = _CONTROL.search(html)
+    if control is not None:
+        return f"a control character ({describe(control.group())}): a page is UTF-8 text"
     tree = LexborHTMLParser(html)
     policy = _first_element(tree.head)
     if (
@@ -252,6 +269,12 @@ def audit(html: str, scripts: frozenset[str]) -> str | None:
     root = tree.root
     if root is None:
         return "is empty"
+    charsets = tree.css("meta[charset]")
+    if len(charsets) != 1 or html.find("<meta charset=", 0, _CHARSET_BYTES) < 0:
+        return 'does not declare UTF-8 once, in its first 1024 bytes (<meta charset="utf-8">)'
+    invisible = hidden(root.text(deep=True, separator=""))
+    if invisible is not None:
+        return f"an invisible or reordering character ({invisible[1]}) in its text"
     first = True
     for node in root.traverse(include_text=False):
         if (node.tag or "-").startswith(("-", "_")):
@@ -262,33 +285,4 @@ def audit(html: str, scripts: frozenset[str]) -> str | None:
         problem = _element_problem(node, scripts, is_policy)
         if problem:
             return problem
-    return None
-
-
-_SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-_XHTML = "{http://www.w3.org/1999/xhtml}"
-SITEMAP_ELEMENTS = frozenset({f"{_SITEMAP}urlset", f"{_SITEMAP}url", f"{_SITEMAP}loc"})
-
-
-def audit_sitemap(xml: str) -> str | None:
-    """The sitemap: its own elements and links only (a browser runs an XHTML script in XML)."""
-    if re.search(r"<!|<\?(?!xml\s)", xml[5:] if xml.startswith("<?xml") else xml):
-        return "holds a declaration or processing instruction the site does not write"
-    try:
-        root = ElementTree.fromstring(xml)
-    except ElementTree.ParseError as error:
-        return f"is not well-formed XML ({error})"
-    for element in root.iter():
-        if element.tag == f"{_XHTML}link":
-            if set(element.attrib) - {"rel", "hreflang", "href"}:
-                return "a link with an attribute the site does not use"
-            if _scheme(element.attrib.get("href", "")) not in ("https", "http"):
-                return "a link that is not a web address"
-        elif element.tag not in SITEMAP_ELEMENTS or element.attrib:
-            return f"an element {excerpt(element.tag, 60)} the site does not use"
-        elif element.tag == f"{_SITEMAP}loc" and _scheme(element.text or "") not in (
-            "https",
-            "http",
-        ):
-            return "a location that is not a web address"
     return None

@@ -33,6 +33,7 @@ from markupsafe import Markup, escape
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
+from ..content.text import INVISIBLE, hidden, line_of
 from .i18n import Gettext
 from .tables import auction_table, contract_table, rulings, score_sheet
 from .trust import reachable, template_value
@@ -52,6 +53,9 @@ class ProjectLoader(BaseLoader):
         if not (path.is_file() or path.is_symlink()):
             raise TemplateNotFound(template)
         text = self.files.read_text(path)
+        invisible = hidden(text)
+        if invisible is not None:
+            raise ContentError(path, line_of(text, invisible[0]), INVISIBLE.format(invisible[1]))
         mtime = os.stat(path).st_mtime_ns
         return text, str(path), lambda: os.stat(path).st_mtime_ns == mtime
 

@@ -362,12 +362,17 @@ PAGE_AUDIT = (
         ),
         names="templates/",
     ),
-    template(
-        "a-script-in-the-sitemap",
+    Case(
+        "a-sitemap-template-with-a-script",
+        2,
+        ("not a template",),
         "templates/sitemap.xml",
-        "</urlset>",
-        '<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script></urlset>',
-        "sitemap",
+        writes=(
+            (
+                "templates/sitemap.xml",
+                '<urlset><script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script></urlset>',
+            ),
+        ),
     ),
 )
 

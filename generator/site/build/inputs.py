@@ -23,7 +23,8 @@ from ...content.catalogs import (
     locale_of,
     read_catalog_file,
 )
-from ...content.errors import Problems
+from ...content.errors import ContentError, Problems
+from ...content.files import InputFiles
 from ...content.rulesets import RuleSets
 from ...verify import Checked, Mismatch, by_id
 from ...verify.coverage import Coverage
@@ -67,14 +68,24 @@ class Inputs:
         return self.languages[0]
 
 
-def shows(templates: Path) -> list[str]:
+def shows(templates: Path, files: InputFiles) -> list[str]:
     """The tables `show:` blocks can draw: one template `show_<name>.html` each
-    (show_card-values.html draws the table `card-values`)."""
-    return sorted(
-        path.stem.removeprefix("show_")
-        for path in templates.glob("show_*.html")
-        if path.is_file() or path.is_symlink()
-    )
+    (show_card-values.html draws the table `card-values`).
+
+    Below `templates/` (its `static/` apart) there are templates and nothing else:
+    `.html` files, never links. Any other file would be published by no page, or
+    (a `sitemap.xml` opening with an XSL stylesheet) mistaken for one of the site's.
+    """
+    found = []
+    for path in files.walk(templates):
+        relative = path.relative_to(templates)
+        if relative.parts[0] == "static":
+            continue
+        if path.suffix != ".html":
+            raise ContentError(path, None, "not a template: templates/ holds .html templates only")
+        if len(relative.parts) == 1 and path.stem.startswith("show_"):
+            found.append(path.stem.removeprefix("show_"))
+    return sorted(found)
 
 
 def load_languages(
@@ -160,7 +171,11 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
     vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
     kept = Kept(cache / "drawn" if cache else None, rulesets, key)
     context = LoadContext(
-        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content, kept
+        rulesets,
+        Context(by_id(checked), shows(project.templates, files)),
+        files,
+        project.content,
+        kept,
     )
     pages = tuple(discover_pages(context))
     found = covered(pages, tuple(checked), kept.keep, files.read_bytes)

@@ -12,19 +12,21 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import Environment
 
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
 from ...engine import RuleSet
-from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
+from ..audit import audit, shipped_scripts, with_policy
 from ..figures import rule_tables
 from ..i18n import Gettext, Language
 from ..illustrate import Illustrator
 from ..page import Page, neighbours, section_number
 from ..pictures.store import Collector, PictureStore
 from ..render import environment, install, render, section_anchor, term_anchor
+from ..sitemap import Entry, sitemap
 from ..statements import block_witnesses
 from ..terms import Term, TermLinks
 from ..views import LanguageView, PageView
@@ -362,8 +364,9 @@ class Renderer:
             )
         context = {
             "site": {"name": home.title},
-            # Served at any depth: everything it links to is a full address.
-            "root": self.inputs.settings.base_url,
+            # Served at any depth: what it loads is named from the host's root (a full
+            # address would be another host's to the audit, which cannot know base_url is ours).
+            "root": urlsplit(self.inputs.settings.base_url).path,
             "head_title": f"{title} · {english.text(home.title)}",
             "language": LanguageView.of(source),
             "description": english.text(home.description or ""),
@@ -378,21 +381,17 @@ class Renderer:
         return self.audited(with_policy(html), "not_found.html", "the not-found page")
 
     def sitemap(self, menu: Sequence[Language]) -> str:
-        entries = [
-            {
-                "url": self.url(page.path(lang.code)),
-                "alternates": self.alternates(page, menu),
-                "x_default": self.url(page.path(SOURCE_LANGUAGE)),
-            }
-            for page in self.inputs.pages
-            for lang in menu
-        ]
-        templates = self.inputs.project.templates
-        xml = render(self.env, "sitemap.xml", {"entries": entries}, templates, "the sitemap")
-        problem = audit_sitemap(xml)
-        if problem:
-            raise ContentError(templates / "sitemap.xml", None, problem)
-        return xml
+        return sitemap(
+            [
+                Entry(
+                    self.url(page.path(lang.code)),
+                    tuple((other.tag, self.url(page.path(other.code))) for other in menu),
+                    self.url(page.path(SOURCE_LANGUAGE)),
+                )
+                for page in self.inputs.pages
+                for lang in menu
+            ]
+        )
 
     def audited(self, html: str, template: str, what: str) -> str:
         """The page, if it holds nothing the site never makes (generator/site/audit.py)."""
