@@ -72,6 +72,9 @@ class Node:
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # What a browser could read as markup: the start of a tag, or a character reference
 # (a lone `>` opens nothing, and "112 > 70" is how authors compare scores).
+# A %-format a content text may hold: `%(name)s`, filled by the site, or `%%`. Any other
+# (`%(deck)r` publishes a Python repr, `%(x)999999999s` a gigabyte) is refused at its line.
+_FORMAT = re.compile(r"%%|%\([A-Za-z_][A-Za-z0-9_]*\)s|%")
 MARKUP = re.compile(r"<|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 
 
@@ -99,6 +102,14 @@ def _text(value: str, path: Path, line: int) -> Node:
     invisible = hidden(value)
     if invisible is not None:
         raise ContentError(path, line, INVISIBLE.format(invisible[1]))
+    stray = next((found for found in _FORMAT.finditer(value) if found.group() == "%"), None)
+    if stray is not None:
+        raise ContentError(
+            path,
+            line,
+            f"a % that is no placeholder ({excerpt(value[stray.start() :], 30)}): write "
+            "%(name)s for a value the site fills, and %% for a percent sign",
+        )
     found = MARKUP.search(value)
     if found:
         raise ContentError(

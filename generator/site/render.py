@@ -9,6 +9,9 @@ A template error becomes a `ContentError` naming the template and its line.
 from __future__ import annotations
 
 import os
+import resource
+import signal
+import threading
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -213,6 +216,16 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
         raise ContentError(
             path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
         ) from None
+    except MemoryError as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(
+            path or templates,
+            line,
+            f"template needs more than {RENDER_BYTES >> 20} MiB to render {what}",
+        ) from None
+    except RenderBound as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(path or templates, line, f"template {error} ({what})") from None
     except RecursionError as error:
         path, line = _recurring_frame(error, templates)
         raise ContentError(
@@ -228,8 +241,54 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
         ) from None
 
 
+# What one page may take to render. A template from a pull request can loop 10^10 times
+# (nested loops, each under the sandbox's range limit) or double a string forty times:
+# past either bound the build stops, naming the template's line, instead of holding CI
+# until its own time limit or the machine's memory runs out.
+RENDER_SECONDS = 20
+RENDER_BYTES = 1 << 30
+
+
+class RenderBound(Exception):
+    """A page took longer to render than RENDER_SECONDS."""
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise RenderBound(f"took longer than {RENDER_SECONDS} s to render (a page renders in less)")
+
+
+def _address_space() -> int:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
+@contextmanager
+def bounded() -> Iterator[None]:
+    """Rendering under a time and a memory bound, where the process can set them (the main
+    thread of a process with /proc: the build's and its workers'); elsewhere unbounded."""
+    if threading.current_thread() is not threading.main_thread() or not _address_space():
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = _address_space() + RENDER_BYTES
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    previous = signal.signal(signal.SIGALRM, _out_of_time)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def render(
     env: Environment, template: str, context: dict[str, Any], templates: Path, what: str
 ) -> str:
-    with template_errors(templates, what):
+    with template_errors(templates, what), bounded():
         return env.get_template(template).render(context)

@@ -66,9 +66,14 @@ def helper(cls: T) -> T:
     """Declare a class whose methods templates call: they compute words and markup, no I/O.
 
     Only the methods are reachable, never the instance's fields (its gettext,
-    its picture collector).
+    its picture collector); and a template that prints one (`{{ words|pprint }}`,
+    `|string`, `~`) gets its kind's name, not the dataclass's repr of those
+    fields (source paths, a collector's contents, object addresses).
     """
     _HELPERS.add(cls)
+    shown = f"<{cls.__name__}>"
+    setattr(cls, "__repr__", lambda self: shown)  # noqa: B010 (a class attribute, on purpose)
+    setattr(cls, "__str__", lambda self: shown)  # noqa: B010
     return cls
 
 
