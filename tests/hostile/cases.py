@@ -1297,3 +1297,203 @@ CASES: tuple[Case, ...] = (
     ),
     Case("an-unknown-option", 2, ("--frobnicate",), None, command=("build", "--frobnicate")),
 )
+
+
+# -- issue 30: the trust boundary, complete ---------------------------------------------------
+# A checkout's git configuration, as CI's holds it: a link to it must publish nothing, and no
+# error line may quote it.
+GIT_SECRET = "c2VjcmV0LXRva2Vu"
+GIT_CONFIG = (".git/config", f"[http]\n\textraheader = AUTHORIZATION: basic {GIT_SECRET}\n")
+HEAD = "templates/head.html"
+CHARSET = '<meta charset="utf-8">'
+
+
+def linked(name: str, link: str, target: str, **more: object) -> Case:
+    case = Case(name, 2, ("symbolic link",), link, writes=(GIT_CONFIG,), links=((link, target),))
+    return dataclasses.replace(case, **more)  # type: ignore[arg-type]
+
+
+def in_head(name: str, old: str, new: str, *mentions: str) -> Case:
+    return dataclasses.replace(template(name, HEAD, old, new, *mentions), names="templates/")
+
+
+def content_text(name: str, text: str, *mentions: str) -> Case:
+    page = "content/pages/bidding.yaml"
+    title = "title: The auction in Coinche"
+    return Case(name, 2, mentions, page, edits=((page, title, f'title: "{text}"'),))
+
+
+def translated(name: str, text: str, *mentions: str) -> Case:
+    return catalog(name, 'msgstr "Východ"', f'msgstr "{text}"', *mentions)
+
+
+LINKS = (
+    linked(
+        "a-static-file-linked-to-the-git-config", "templates/static/notes.txt", "../../.git/config"
+    ),
+    linked(
+        "an-included-template-linked-to-the-git-config",
+        "templates/notes.html",
+        "../.git/config",
+        edits=((BASE, MAIN, MAIN + '{% include "notes.html" %}'),),
+    ),
+    linked("a-scenario-linked-to-the-git-config", "content/scenarios/zz.yaml", "../../.git/config"),
+    linked(
+        "a-catalog-linked-to-the-git-config",
+        SK,
+        "../../../.git/config",
+        removes=(SK,),
+    ),
+    linked("a-static-folder-linked-to-the-git-folder", "templates/static/git", "../../.git"),
+    linked("a-scenario-folder-linked-to-the-pages", "content/scenarios/more", "../pages"),
+    linked("a-scenario-linked-to-a-scenario", "content/scenarios/copy.yaml", "legal-cards"),
+    linked("a-rule-set-linked-to-a-rule-set", "content/rulesets/again.yaml", "maison.yaml"),
+    linked("a-language-folder-linked-to-another", "locales/pt", "fr"),
+    linked("the-content-folder-linked", "content/pages/inner", ".."),
+)
+
+PROCESSING_INSTRUCTIONS = (
+    Case(
+        "a-sitemap-template-with-an-xsl-stylesheet",
+        2,
+        ("not a template",),
+        "templates/sitemap.xml",
+        writes=(
+            (
+                "templates/sitemap.xml",
+                '<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="static/site.css"?>'
+                "<urlset/>",
+            ),
+        ),
+    ),
+    Case(
+        "an-xsl-file-among-the-templates",
+        2,
+        ("not a template",),
+        "templates/page.xsl",
+        writes=(("templates/page.xsl", "<xsl:stylesheet/>"),),
+    ),
+    Case(
+        "a-feed-among-the-templates",
+        2,
+        ("not a template",),
+        "templates/feed.atom",
+        writes=(("templates/feed.atom", "<feed/>"),),
+    ),
+)
+
+ENCODINGS = (
+    in_head("a-page-in-iso-2022-jp", CHARSET, '<meta charset="iso-2022-jp">', "charset"),
+    in_head("a-page-in-utf-16", CHARSET, '<meta charset="utf-16">', "charset"),
+    in_head("a-page-in-windows-1252", CHARSET, '<meta charset="windows-1252">', "charset"),
+    in_head("a-second-charset", CHARSET, CHARSET + CHARSET, "utf-8 once"),
+    in_head("no-charset", CHARSET, "", "utf-8 once"),
+    in_head(
+        "a-charset-by-http-equiv",
+        CHARSET,
+        '<meta http-equiv="content-type" content="text/html; charset=iso-8859-1">',
+        "meta",
+    ),
+    emits("an-escape-byte-from-a-template-string", '{{ "\\x1b$B" }}', "control character"),
+    emits("a-nul-from-a-template-string", '{{ "a\\x00b" }}', "control character"),
+    emits("a-c1-control-from-a-template-string", '{{ "\\x85" }}', "control character"),
+    template("an-escape-byte-in-a-template", BASE, MAIN, MAIN + "\x1b$B", "invisible"),
+)
+
+OTHER_HOSTS = (
+    emits(
+        "a-stylesheet-from-another-host",
+        '<link rel="stylesheet" href="https://evil.example/x.css">',
+        "https",
+    ),
+    emits(
+        "an-icon-from-another-host", '<link rel="icon" href="https://evil.example/x.ico">', "https"
+    ),
+    emits(
+        "an-alternate-stylesheet-from-another-host",
+        '<link rel="alternate stylesheet" href="https://evil.example/x.css">',
+        "https",
+    ),
+    emits("a-prev-link-to-another-host", '<link rel="prev" href="//evil.example/">', "//"),
+    emits(
+        "a-preload-from-another-host", '<link rel="preload" href="https://evil.example/x">', "link"
+    ),
+    emits("a-dns-prefetch", '<link rel="dns-prefetch" href="//evil.example">', "link"),
+    emits(
+        "a-ping-on-a-link",
+        '<a href="https://example.org/" ping="https://evil.example/t">x</a>',
+        "ping",
+    ),
+    emits(
+        "a-picture-source-from-another-host",
+        '<picture><source srcset="https://evil.example/x.webp"><img src="x.png" alt=""></picture>',
+        "https",
+    ),
+)
+
+INVISIBLE = (
+    translated("a-right-to-left-override-in-a-translation", "Vý\u202echod", "U+202E"),
+    translated("an-isolate-in-a-translation", "\u2066Východ\u2069", "U+2066"),
+    translated("a-zero-width-space-in-a-translation", "Vý\u200bchod", "U+200B"),
+    translated("a-zero-width-joiner-in-a-slovak-translation", "Vý\u200dchod", "U+200D"),
+    translated("a-soft-hyphen-in-a-translation", "Vý\u00adchod", "U+00AD"),
+    translated("a-tag-character-in-a-translation", "Východ\U000e0041", "U+E0041"),
+    content_text("a-right-to-left-override-in-a-title", "The auction \u202ein Coinche", "U+202E"),
+    content_text("a-zero-width-space-in-a-title", "The auc\u200btion", "U+200B"),
+    content_text("a-byte-order-mark-in-a-title", "The auc\ufefftion", "U+FEFF"),
+    content_text("a-hangul-filler-in-a-title", "The auction \u3164", "U+3164"),
+    content_text("a-line-separator-in-a-title", "The auction\u2028in Coinche", "U+2028"),
+    content_text("a-private-use-character-in-a-title", "The auction \ue000", "U+E000"),
+    content_text("a-mongolian-vowel-separator-in-a-title", "The auction\u180e", "U+180E"),
+    template("a-right-to-left-override-in-a-template", BASE, MAIN, MAIN + "\u202e", "U+202E"),
+    emits("a-right-to-left-override-from-a-template-string", '{{ "\\u202e" }}', "U+202E"),
+    emits(
+        "an-invisible-character-in-an-attribute",
+        '<p title="a\\u2066b">x</p>'.replace("\\u2066", "\u2066"),
+        "U+2066",
+    ),
+)
+
+FORMATS = (
+    content_text("a-repr-format-in-content", "The auction %(deck)r", "no placeholder"),
+    content_text(
+        "a-billion-wide-field-in-content", "The auction %(deck)999999999s", "no placeholder"
+    ),
+    content_text("a-positional-format-in-content", "The auction %s", "no placeholder"),
+    content_text("a-number-format-in-content", "The auction %(deck)d", "no placeholder"),
+    content_text("a-padded-format-in-content", "The auction %(deck)-10s", "no placeholder"),
+    content_text("a-bare-percent-in-content", "The auction at 100 %", "no placeholder"),
+)
+
+BOUNDS = (
+    template(
+        "a-loop-of-ten-billion-steps",
+        BASE,
+        MAIN,
+        MAIN + "{% for a in range(100000) %}{% for b in range(100000) %}.{% endfor %}{% endfor %}",
+        "longer than",
+    ),
+    template("a-string-of-three-gigabytes", BASE, MAIN, MAIN + '{{ "x" * 3000000000 }}', "MiB"),
+    # Each piece fits; joining them does not, in the page's outermost template.
+    dataclasses.replace(
+        template(
+            "a-format-a-gigabyte-wide",
+            BASE,
+            MAIN,
+            MAIN + '{{ "%900000000s"|format("x") }}{{ "%900000000s"|format("x") }}',
+            "MiB",
+        ),
+        names="templates/",
+    ),
+)
+
+TRUST_BOUNDARY = (
+    *LINKS,
+    *PROCESSING_INSTRUCTIONS,
+    *ENCODINGS,
+    *OTHER_HOSTS,
+    *INVISIBLE,
+    *FORMATS,
+    *BOUNDS,
+)
+CASES = (*CASES, *TRUST_BOUNDARY)
