@@ -367,3 +367,16 @@ def test_the_helpers_that_make_markup_escape_plain_text(
     words = contexts["legal-cards/en"]["words"]
     listed = words.listed(["<i>a</i>", Markup("<b>b</b>")])
     assert "<i>" not in listed and "&lt;i&gt;a&lt;/i&gt;" in listed and "<b>b</b>" in listed
+
+
+def test_a_helper_prints_as_its_kind_never_its_fields() -> None:
+    """`{{ words|pprint }}`, `|string` and `~` print what str() and repr() give: a helper's
+    dataclass repr would publish its gettext's catalog path and its collector's pictures."""
+    from generator.site import i18n, illustrate, terms, words
+    from generator.site.trust import _HELPERS
+
+    assert {i18n.Gettext, illustrate.Illustrator, terms.TermLinks, words.Words} <= _HELPERS
+    assert _HELPERS, "the site declares its helpers"
+    for kind in _HELPERS:
+        instance = object.__new__(kind)
+        assert repr(instance) == str(instance) == f"<{kind.__name__}>"

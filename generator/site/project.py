@@ -63,7 +63,8 @@ class Project:
 
     @property
     def files(self) -> InputFiles:
-        return InputFiles.project(self.root)
+        # Its inputs only: the content folder (wherever --content puts it), templates, catalogs.
+        return InputFiles.of(*self.inputs(), self.root / "babel.cfg")
 
     def inputs(self) -> tuple[Path, ...]:
         return (self.content, self.templates, self.locales)
