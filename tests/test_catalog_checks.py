@@ -89,7 +89,7 @@ def test_plural_messages_without_plural_forms_are_refused(tmp_path: Path) -> Non
     text = german(POINTS_DE, plural_forms="")
     assert catalog(tmp_path, text) == [
         f"{line_of(text, 'msgstr')}: the catalog has plural messages but no Plural-Forms "
-        "header: add \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\" (CLDR's rule for de)"
+        'header: add "Plural-Forms: nplurals=2; plural=(n != 1);\\n" (CLDR\'s rule for de)'
     ]
 
 
@@ -144,6 +144,5 @@ def test_a_charset_other_than_utf8_is_refused_at_its_line(tmp_path: Path) -> Non
 
 def test_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
     assert catalog(tmp_path, "\ufeff" + german(REASON)) == [
-        "1: the catalog starts with a byte-order mark: save it as UTF-8 without a "
-        "byte-order mark"
+        "1: the catalog starts with a byte-order mark: save it as UTF-8 without a byte-order mark"
     ]

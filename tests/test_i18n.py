@@ -706,10 +706,10 @@ SEEDS = {
         "title": "Được phép đánh quân bài nào?",
         "summary": [
             "Nếu có chất được yêu cầu thì phải đánh chất đó.",
-            "Nếu yêu cầu chất át, phải đánh quân át cao hơn nếu có thể, kể cả khi đang đánh "
+            "Nếu yêu cầu chất át, phải đánh quân chất át cao hơn nếu có thể, kể cả khi đang đánh "
             "lên bài của đồng đội.",
             "Nếu không có chất đó: nếu đồng đội đang thắng thì được đánh bài tự do; nếu không "
-            "thì phải cắt bằng át, và cao hơn đối thủ nếu có thể.",
+            "thì phải cắt bằng chất át, và cao hơn đối thủ nếu có thể.",
         ],
         "cards": ["K bích", "J cơ", "Át chuồn", "7 bích", "10 rô"],
         "lines": [

@@ -448,7 +448,7 @@ class Problem:
         return printable(f"{self.path}:{self.line}: {self.message}")
 
 
-def _texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
+def texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
     if value is None:
         return []
     return [value] if isinstance(value, str) else list(value)
@@ -477,8 +477,8 @@ def placeholders(text: str) -> list[str] | None:
 
 
 def _message_problems(message: Message, plurals: int) -> list[str]:
-    sources = _texts(message.id)
-    strings = _texts(message.string)
+    sources = texts(message.id)
+    strings = texts(message.string)
     if isinstance(message.string, (list, tuple)):
         if any(strings) and not all(strings):
             empty = next(i for i, form in enumerate(strings) if not form)
@@ -543,9 +543,9 @@ def check_messages(file: CatalogFile) -> list[Problem]:
     found: list[Problem] = []
     plurals = file.catalog.num_plurals
     for message in file.catalog:
-        if not message.id or message.fuzzy or not any(_texts(message.string)):
+        if not message.id or message.fuzzy or not any(texts(message.string)):
             continue
         for problem in _message_problems(message, plurals):
-            msgid = _texts(message.id)[0]
+            msgid = texts(message.id)[0]
             found.append(Problem(file.path, file.line(message), f"{excerpt(msgid)}: {problem}"))
     return found
