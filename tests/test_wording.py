@@ -101,3 +101,26 @@ def test_coinche_the_game_and_the_book_need_no_glossary_word(wording: Wording) -
     assert coinche.english.search("In Coinche nobody turns a card") is None
     assert coinche.english.search("After a coinche") is not None
     assert "FFB coinche" in coinche.not_english
+
+
+def test_the_terms_own_name_kept_in_french_is_refused(tmp_path: Path, wording: Wording) -> None:
+    """The glossary entry "carré" left as "carré" in Croatian is the word the pages drop."""
+    text = catalog_path(LOCALES, "hr").read_text(encoding="utf-8")
+    entry = 'msgid "carré"\nmsgstr "četvorka"\n'
+    assert entry in text
+    path = catalog_path(tmp_path, "hr")
+    path.parent.mkdir(parents=True)
+    path.write_text(text.replace(entry, 'msgid "carré"\nmsgstr "carré"\n', 1), encoding="utf-8")
+    problems = _problems(wording, path, "hr", tmp_path)
+    assert len(problems) == 1, problems
+    assert "'carré': the English says 'carré' (glossary: carre)" in problems[0]
+
+
+def test_a_sentence_kept_in_english_is_no_glossary_problem(
+    tmp_path: Path, wording: Wording
+) -> None:
+    """A name or a sentence left as English is not a translation that chose another word."""
+    path, _ = _changed(
+        tmp_path, "cs", '"Nabídka kapotu, jeden štych ztracen"', '"A capot bid, one trick lost"'
+    )
+    assert _problems(wording, path, "cs", tmp_path) == []

@@ -133,22 +133,38 @@ def load_wording(path: Path, files: InputFiles) -> Wording:
     return parse_wording(source)
 
 
-def _strings(file: CatalogFile) -> list[tuple[int, str, str, list[str]]]:
-    """Each translation a reader sees: its line, English (read as words) and its forms."""
+@dataclass(frozen=True)
+class _Shown:
+    """A translation a reader sees: its line, its English, and its forms."""
+
+    line: int
+    msgid: str  # the English, as written
+    english: str  # the English read as words (no placeholder, no tag)
+    strings: list[str]
+    # Every form is the English itself: a name or a symbol kept as it is ("Capot", "♠").
+    as_english: bool
+
+
+def _shown(file: CatalogFile) -> list[_Shown]:
     found = []
     for message in file.catalog:
         strings = texts(message.string)
         if not message.id or message.fuzzy or not all(strings) or not strings:
             continue
-        english = " ".join(texts(message.id))
-        found.append((file.line(message), english, _MARKUP.sub(" ", english), strings))
+        sources = texts(message.id)
+        english = " ".join(sources)
+        kept = all(text in sources for text in strings)
+        found.append(
+            _Shown(file.line(message), sources[0], _MARKUP.sub(" ", english), strings, kept)
+        )
     return found
 
 
 def register_problems(file: CatalogFile, register: Register) -> list[Problem]:
     """The translations holding a form of the register the language does not use."""
     problems = []
-    for line, msgid, _, strings in _strings(file):
+    for shown in _shown(file):
+        line, msgid, strings = shown.line, shown.msgid, shown.strings
         words = {word.lower() for text in strings for word in _WORD.findall(_MARKUP.sub(" ", text))}
         off = sorted(words & register.other_forms)
         if off:
@@ -169,18 +185,25 @@ def _holds(text: str, form: str) -> bool:
 
 
 def term_problems(file: CatalogFile, lang: str, terms: tuple[TermWords, ...]) -> list[Problem]:
-    """The translations whose English names a term, holding none of the term's settled forms."""
+    """The translations whose English names a term, holding none of the term's settled forms.
+
+    A message kept in English word for word is a name or a symbol the
+    language writes as English does ("Belote-rebelote"), not a translation
+    that chose another word: it is checked only where it is a term's own
+    name (the glossary's entry "carré", which Croatian writes "četvorka").
+    """
     problems = []
-    for line, msgid, english, strings in _strings(file):
+    for shown in _shown(file):
+        line, msgid, strings = shown.line, shown.msgid, shown.strings
         for term in terms:
             forms = term.forms.get(lang)
             if not forms:
                 continue
-            said = english
+            said = shown.english
             for phrase in term.not_english:
                 said = said.replace(phrase, " ")
             named = term.english.search(said)
-            if named is None:
+            if named is None or (shown.as_english and named[0] != said.strip()):
                 continue
             missing = next(
                 (
