@@ -713,7 +713,7 @@ SEEDS = {
         ],
         "cards": ["K bích", "J cơ", "Át chuồn", "7 bích", "10 rô"],
         "lines": [
-            "Có chất át, luật Maison, át cơ.",
+            "Có chất át, luật Maison, chất át cơ.",
             "11 + 10 + 0 + 20 = 41 điểm.",
         ],
         "hand": ("Bài của Bắc:", ["K bích", "7 bích", "J cơ", "9 chuồn", "10 rô"]),
