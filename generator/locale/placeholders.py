@@ -29,7 +29,11 @@ WORDS: dict[str, str] = {
     "contract": 'what was bid ("90 ♥", "Capot ♠"), or in classic Belote the trump taken',
     "dealer": 'a seat\'s name, from the `seat` context ("West"), the subject of the verb',
     "deck_cards": 'the size of the pack as a phrase ("32 cards")',
-    "declaration": "a declaration's name (tierce, cinquante, cent, carré), `declaration` context",
+    "declaration": (
+        "a declaration's name (tierce, cinquante, cent, carré), from the `declaration` context,"
+        " as written alone: where the sentence needs another case, name it in apposition"
+        ' ("the declaration %(declaration)s")'
+    ),
     "features": 'a list of game features ("coinche, surcoinche"), joined as a list',
     "first": 'a seat\'s name, from the `seat` context ("North"), the subject of the verb',
     "groups": "card lists with their reasons, separated as the language separates list items",
