@@ -113,13 +113,20 @@ def _check_catalogs(project: Project, paths: Sequence[Path]) -> None:
     """Read and check these catalogs (`locales/<lang>/LC_MESSAGES/messages.po`) as a build would."""
     from .content.catalogs import check_messages, read_catalog_file
     from .content.errors import Problems
+    from .content.wording import WORDING, load_wording, wording_problems
 
     files = project.files.allowing(*paths)
+    wording_path = project.content / WORDING
+    wording = load_wording(wording_path, files) if wording_path.exists() else None
     problems = []
     for path in paths:
         if path.name != "messages.po" or path.parent.name != "LC_MESSAGES":
             raise ContentError(path, None, "a catalog is locales/<lang>/LC_MESSAGES/messages.po")
-        problems += check_messages(read_catalog_file(path, path.parent.parent.name, files))
+        lang = path.parent.parent.name
+        file = read_catalog_file(path, lang, files)
+        problems += check_messages(file)
+        if wording is not None:
+            problems += wording_problems(file, lang, wording)
     if problems:
         raise Problems(list(problems))
 

@@ -706,14 +706,14 @@ SEEDS = {
         "title": "Được phép đánh quân bài nào?",
         "summary": [
             "Nếu có chất được yêu cầu thì phải đánh chất đó.",
-            "Nếu yêu cầu chất át, phải đánh quân át cao hơn nếu có thể, kể cả khi đang đánh "
+            "Nếu yêu cầu chất át, phải đánh quân chất át cao hơn nếu có thể, kể cả khi đang đánh "
             "lên bài của đồng đội.",
             "Nếu không có chất đó: nếu đồng đội đang thắng thì được đánh bài tự do; nếu không "
-            "thì phải cắt bằng át, và cao hơn đối thủ nếu có thể.",
+            "thì phải cắt bằng chất át, và cao hơn đối thủ nếu có thể.",
         ],
         "cards": ["K bích", "J cơ", "Át chuồn", "7 bích", "10 rô"],
         "lines": [
-            "Có chất át, luật Maison, át cơ.",
+            "Có chất át, luật Maison, chất át cơ.",
             "11 + 10 + 0 + 20 = 41 điểm.",
         ],
         "hand": ("Bài của Bắc:", ["K bích", "7 bích", "J cơ", "9 chuồn", "10 rô"]),

@@ -105,6 +105,12 @@ def seed_lines(name: str) -> list[str]:
     for departure in departures():
         if departure.file != name:
             continue
+        if departure.pattern is not None and departure.page is not None:
+            # Every line the expression matches, rewritten (`page` may refer to its groups).
+            changed = [re.sub(departure.pattern, departure.page, line) for line in lines]
+            assert changed != lines, f"departure {departure.pattern!r} matches no line"
+            lines = changed
+            continue
         if departure.pattern is not None:
             kept = [line for line in lines if not re.search(departure.pattern, line)]
             assert len(kept) < len(lines), f"departure {departure.pattern!r} matches no line"

@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from . import plurals
 from .errors import ContentError, excerpt, printable
 from .files import InputFiles
 from .text import INVISIBLE, hidden
@@ -46,6 +47,9 @@ _KEYWORD_LINE = re.compile(
 )
 _CONTINUATION = re.compile(rf"(?:#~\s*)?{_STRING}\s*")
 _PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d{1,9})\s*;\s*plural\s*=\s*([^;]*);?\s*")
+_PLURAL_MESSAGE = re.compile(r"^[ \t]*msgid_plural\s", re.MULTILINE)
+# Editors on Windows may write one; read as text it would be the first line's first character.
+_BYTE_ORDER_MARK = "\ufeff"
 # Plural expressions are C: numbers, n, operators, parentheses, ?: (checked by gettext too).
 _PLURAL_EXPRESSION = re.compile(r"[\sn0-9()!=<>&|?:%+*/-]*")
 
@@ -139,8 +143,6 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
                 current += _value(stripped)
             continue
         reading = stripped.split(None, 1)[0]
-        if reading.startswith("msgstr") and pending is not None:
-            msgstr_lines.setdefault(pending, number)
         if reading == "msgctxt":
             context = _value(stripped)
         elif reading == "msgid":
@@ -154,6 +156,8 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
             keys[key] = id_line
             pending = key
             context = current = None
+        if reading.startswith("msgstr") and pending is not None:
+            msgstr_lines.setdefault(pending, number)
     return msgstr_lines
 
 
@@ -235,19 +239,52 @@ def _check_language(path: Path, text: str, lang: str) -> None:
             )
 
 
-def _check_plural_forms(path: Path, text: str) -> None:
-    """The header's plural rule, checked before Babel compiles (or allocates for) it."""
-    header, where = _header(text)
-    raw = next(
-        (
-            row.split(":", 1)[1]
-            for row in header.splitlines()
-            if row.lower().startswith("plural-forms:")
-        ),
-        "",
-    )
-    if not raw:
-        return  # Babel then uses CLDR's own rule for the locale
+def _header_field(text: str, field: str) -> tuple[str, int] | None:
+    """A header field's value and the line its row starts on (None when the header lacks it)."""
+    for row, line in _header_rows(text):
+        name, colon, value = row.partition(":")
+        if colon and name.strip().lower() == field.lower():
+            return value.strip(), line
+    return None
+
+
+def _check_charset(path: Path, text: str) -> None:
+    """The header's charset is UTF-8: the file is read as UTF-8, whatever it says."""
+    found = _header_field(text, "Content-Type")
+    if found is None:
+        return
+    value, line = found
+    charset = re.search(r"charset\s*=\s*([^\s;]+)", value, re.IGNORECASE)
+    if charset is not None and charset[1].lower().replace("_", "-") not in ("utf-8", "utf8"):
+        raise ContentError(
+            path,
+            line,
+            f"the Content-Type header says charset={excerpt(charset[1])}: catalogs are UTF-8 "
+            "(save the file as UTF-8 and write charset=UTF-8)",
+        )
+
+
+def _check_plural_forms(path: Path, text: str, lang: str) -> None:
+    """The header's plural rule, checked before Babel compiles (or allocates for) it.
+
+    A catalog with plural messages must state its rule, and the rule must be
+    CLDR's or gettext's for its language: another rule picks a wrong form
+    for some number, which no translator would see in the catalog.
+    """
+    found = _header_field(text, "Plural-Forms")
+    if found is None or not found[0]:
+        if _PLURAL_MESSAGE.search(text):
+            _, header_line = _header(text)
+            cldr = plurals.accepted(lang)[0]
+            raise ContentError(
+                path,
+                header_line or 1,
+                "the catalog has plural messages but no Plural-Forms header: add "
+                f'"Plural-Forms: nplurals={cldr[1]}; plural={cldr[2]};\\n" '
+                f"(CLDR's rule for {lang})",
+            )
+        return  # no plural message: no form to pick
+    raw, where = found
     match = _PLURAL_FORMS.fullmatch(raw)
     if match is None or not _PLURAL_EXPRESSION.fullmatch(match[2]):
         raise ContentError(
@@ -259,12 +296,12 @@ def _check_plural_forms(path: Path, text: str) -> None:
             path, where, f"nplurals={count}: a language has 1 to {MAX_PLURALS} forms"
         )
     try:
-        rule = stdlib_gettext.c2py(match[2])
+        rule = plurals.forms_of(match[2])
     except (ValueError, SyntaxError, RecursionError):
         raise ContentError(
             path, where, f"a plural expression that does not parse: {excerpt(match[2])}"
         ) from None
-    for n in (*range(0, 1001), 10_000, 100_000, 1_000_000):
+    for n in plurals.SAMPLES:
         try:
             form = rule(n)
         except (ZeroDivisionError, ArithmeticError):
@@ -275,6 +312,17 @@ def _check_plural_forms(path: Path, text: str) -> None:
             raise ContentError(
                 path, where, f"the plural expression gives form {form} for n={n}, of {count} forms"
             )
+    if not plurals.agrees(count, rule, lang):
+        rules = " or ".join(
+            f"{whose}'s nplurals={nplurals}; plural={expression};"
+            for whose, nplurals, expression in plurals.accepted(lang)
+        )
+        raise ContentError(
+            path,
+            where,
+            f"the Plural-Forms rule {excerpt(raw.strip())} is not the rule of {lang}: "
+            f"write {rules}",
+        )
 
 
 @dataclass(frozen=True)
@@ -293,9 +341,16 @@ def read_catalog_file(path: Path, lang: str, files: InputFiles) -> CatalogFile:
     """A catalog, checked line by line before Babel reads it."""
     locale_of(lang, path)
     text = files.read_text(path)
+    if text.startswith(_BYTE_ORDER_MARK):
+        raise ContentError(
+            path,
+            1,
+            "the catalog starts with a byte-order mark: save it as UTF-8 without a byte-order mark",
+        )
     lines = _check_lines(path, text)
     _check_language(path, text, lang)
-    _check_plural_forms(path, text)
+    _check_charset(path, text)
+    _check_plural_forms(path, text, lang)
     try:
         catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
     except Exception as error:  # Babel raises PoFileError and plain ValueErrors alike.
@@ -397,35 +452,48 @@ class Problem:
         return printable(f"{self.path}:{self.line}: {self.message}")
 
 
-def _texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
+def texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
     if value is None:
         return []
     return [value] if isinstance(value, str) else list(value)
 
 
-def placeholders(text: str) -> list[str] | None:
-    """The `%(name)s` placeholders of a text, in order; None when a % is not one of them or %%."""
-    found: list[str] = []
+def conversions(text: str) -> list[tuple[str, str]] | None:
+    """The `%(name)s` placeholders of a text with their conversions (s, d), in order.
+
+    None when a % is neither one of them nor %%.
+    """
+    found: list[tuple[str, str]] = []
     for match in _PERCENT.finditer(text):
         name, conversion, literal = match.groups()
         if literal:
             continue
         if name is None or conversion not in _ALLOWED_CONVERSIONS:
             return None
-        found.append(name)
+        found.append((name, conversion))
     return found
 
 
+def placeholders(text: str) -> list[str] | None:
+    """The `%(name)s` placeholders of a text, in order; None when a % is not one of them or %%."""
+    found = conversions(text)
+    return None if found is None else [name for name, _ in found]
+
+
 def _message_problems(message: Message, plurals: int) -> list[str]:
-    sources = _texts(message.id)
-    strings = _texts(message.string)
+    sources = texts(message.id)
+    strings = texts(message.string)
     if isinstance(message.string, (list, tuple)):
         if any(strings) and not all(strings):
             empty = next(i for i, form in enumerate(strings) if not form)
             return [f"plural form msgstr[{empty}] is empty while the others are filled"]
         if any(strings) and len(strings) != plurals:
             return [f"{len(strings)} plural forms where the catalog's Plural-Forms says {plurals}"]
-    source_holders = {name for text in sources for name in placeholders(text) or []}
+    # A placeholder's conversion is the source's: "%(reason)d" fails on the words it is given.
+    source_conversions = {
+        name: conversion for text in sources for name, conversion in conversions(text) or []
+    }
+    source_holders = set(source_conversions)
     source_tags = TAG.findall(sources[0]) if sources else []
     omitted = {flag[len(OMIT_FLAG) :] for flag in message.flags if flag.startswith(OMIT_FLAG)}
     for text in strings:
@@ -433,9 +501,21 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
             continue
         if _CONTROL_IN_TEXT.search(text):
             return ["the translation holds a control character"]
-        holders = placeholders(text)
-        if holders is None:
+        converted = conversions(text)
+        if converted is None:
             return ["a % that is no placeholder: write a literal percent sign as %%"]
+        holders = [name for name, _ in converted]
+        changed = [
+            (name, conversion)
+            for name, conversion in converted
+            if source_conversions.get(name, conversion) != conversion
+        ]
+        if changed:
+            name, conversion = changed[0]
+            return [
+                f"the translation writes %({name}){conversion} where its source message has "
+                f"%({name}){source_conversions[name]}: keep the placeholder as it is"
+            ]
         invented = [name for name in holders if name not in source_holders]
         if invented:
             return [
@@ -467,9 +547,9 @@ def check_messages(file: CatalogFile) -> list[Problem]:
     found: list[Problem] = []
     plurals = file.catalog.num_plurals
     for message in file.catalog:
-        if not message.id or message.fuzzy or not any(_texts(message.string)):
+        if not message.id or message.fuzzy or not any(texts(message.string)):
             continue
         for problem in _message_problems(message, plurals):
-            msgid = _texts(message.id)[0]
+            msgid = texts(message.id)[0]
             found.append(Problem(file.path, file.line(message), f"{excerpt(msgid)}: {problem}"))
     return found

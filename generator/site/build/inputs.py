@@ -26,6 +26,7 @@ from ...content.catalogs import (
 from ...content.errors import ContentError, Problems
 from ...content.files import InputFiles
 from ...content.rulesets import RuleSets
+from ...content.wording import WORDING, load_wording, wording_problems
 from ...verify import Checked, Mismatch, by_id
 from ...verify.coverage import Coverage
 from ..audit import ASSETS
@@ -106,11 +107,17 @@ def load_languages(
         Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
     ]
     problems: list[Mismatch | Problem] = []
+    wording_path = project.content / WORDING
+    wording = load_wording(wording_path, files) if os.path.lexists(wording_path) else None
     for lang in discover_languages(project.locales)[1:]:
         path = catalog_path(project.locales, lang)
         stored = None
         if cache is not None:
             digest = hashlib.sha256(files.read_bytes(path)).hexdigest()
+            if wording is not None:
+                # A catalog passed the wording checks of this wording file: another rechecks it.
+                digest += hashlib.sha256(files.read_bytes(wording_path)).hexdigest()
+                digest = hashlib.sha256(digest.encode("ascii")).hexdigest()
             stored = cache / f"{lang}-{digest[:32]}-{code_version()[:16]}.mo"
             messages = _cached_messages(stored, key)
             if messages is not None:
@@ -120,6 +127,8 @@ def load_languages(
                 continue
         file = read_catalog_file(path, lang, files)
         found = check_messages(file)
+        if wording is not None:
+            found += wording_problems(file, lang, wording)
         problems += found
         language = Language.of(file, lang, settings.grouping(lang))
         if stored is not None and not found and language.messages is not None:

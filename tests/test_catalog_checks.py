@@ -1,0 +1,148 @@
+"""A translator's mistakes in a catalog, each refused at the catalog's own line.
+
+Before this check, a conversion changed in a placeholder (`%(reason)d`)
+passed and the build died naming a template; a catalog with plural
+messages and no Plural-Forms, or another language's rule, was accepted; a
+header error named the header's first line; a byte-order mark was quoted
+as a strange first character. Each case reads a small catalog in process,
+as `check` and the build do (no build, no project copy).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.content.catalogs import check_messages, read_catalog_file
+from generator.content.errors import ContentError
+from generator.content.files import InputFiles
+
+HEADER = """\
+# Test catalog.
+msgid ""
+msgstr ""
+"Project-Id-Version: belote-site 1.0\\n"
+"Language: {lang}\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+{plural_forms}
+"""
+GERMAN_RULE = '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"'
+CZECH_RULE = '"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"'
+REASON = """\
+#, python-format
+msgid "Allowed (%(reason)s)."
+msgstr "Erlaubt (%(reason)s)."
+"""
+POINTS_DE = """\
+#, python-format
+msgid "%(num)s point"
+msgid_plural "%(num)s points"
+msgstr[0] "%(num)s Punkt"
+msgstr[1] "%(num)s Punkte"
+"""
+
+
+def catalog(tmp_path: Path, text: str, lang: str = "de") -> list[str]:
+    """The problems `check` reports for this catalog text, as `LINE: message`."""
+    path = tmp_path / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    try:
+        file = read_catalog_file(path, lang, InputFiles.of(tmp_path))
+    except ContentError as error:
+        return [f"{error.line}: {error.message}"]
+    return [f"{problem.line}: {problem.message}" for problem in check_messages(file)]
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), start=1) if needle in line)
+
+
+def german(body: str, plural_forms: str = GERMAN_RULE) -> str:
+    return HEADER.format(lang="de", plural_forms=plural_forms) + "\n" + body
+
+
+def test_a_sound_catalog_passes(tmp_path: Path) -> None:
+    assert catalog(tmp_path, german(REASON + "\n" + POINTS_DE)) == []
+
+
+def test_a_changed_conversion_is_refused_at_its_msgstr(tmp_path: Path) -> None:
+    text = german(REASON.replace('"Erlaubt (%(reason)s)."', '"Erlaubt (%(reason)d)."'))
+    assert catalog(tmp_path, text) == [
+        f"{line_of(text, 'Erlaubt')}: 'Allowed (%(reason)s).': the translation writes "
+        "%(reason)d where its source message has %(reason)s: keep the placeholder as it is"
+    ]
+
+
+def test_a_changed_conversion_in_one_plural_form_is_refused(tmp_path: Path) -> None:
+    text = german(POINTS_DE.replace('"%(num)s Punkte"', '"%(num)d Punkte"'))
+    problems = catalog(tmp_path, text)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"{line_of(text, 'msgstr[0]')}: ")
+    assert "%(num)d where its source message has %(num)s" in problems[0]
+
+
+def test_plural_messages_without_plural_forms_are_refused(tmp_path: Path) -> None:
+    text = german(POINTS_DE, plural_forms="")
+    assert catalog(tmp_path, text) == [
+        f"{line_of(text, 'msgstr')}: the catalog has plural messages but no Plural-Forms "
+        'header: add "Plural-Forms: nplurals=2; plural=(n != 1);\\n" (CLDR\'s rule for de)'
+    ]
+
+
+def test_a_catalog_without_plural_messages_needs_no_plural_forms(tmp_path: Path) -> None:
+    assert catalog(tmp_path, german(REASON, plural_forms="")) == []
+
+
+def test_another_languages_plural_rule_is_refused_at_its_line(tmp_path: Path) -> None:
+    french_rule = '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"'
+    text = german(POINTS_DE, plural_forms=french_rule)
+    problems = catalog(tmp_path, text)
+    assert problems == [
+        f"{line_of(text, 'Plural-Forms')}: the Plural-Forms rule "
+        "'nplurals=2; plural=(n > 1);' is not the rule of de: write CLDR's nplurals=2; "
+        "plural=(n != 1); or gettext's nplurals=2; plural=(n != 1);"
+    ]
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        # CLDR's, as `locale add` writes it, and gettext's, as msginit writes it.
+        '"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);\\n"',
+        CZECH_RULE,
+    ],
+)
+def test_cldrs_and_gettexts_rules_are_both_accepted(tmp_path: Path, rule: str) -> None:
+    body = (
+        '#, python-format\nmsgid "%(num)s point"\nmsgid_plural "%(num)s points"\n'
+        'msgstr[0] "%(num)s bod"\nmsgstr[1] "%(num)s body"\nmsgstr[2] "%(num)s bodů"\n'
+    )
+    text = HEADER.format(lang="cs", plural_forms=rule) + "\n" + body
+    assert catalog(tmp_path, text, "cs") == []
+
+
+def test_a_header_error_names_the_fields_own_line(tmp_path: Path) -> None:
+    broken = '"Plural-Forms: nplurals=2; plural=(n != 1) ? 2 : 0;\\n"'
+    text = german(POINTS_DE, plural_forms=broken)
+    (problem,) = catalog(tmp_path, text)
+    assert problem.startswith(f"{line_of(text, 'Plural-Forms')}: the plural expression gives")
+    assert line_of(text, "Plural-Forms") != line_of(text, "msgstr")
+
+
+def test_a_charset_other_than_utf8_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = german(REASON).replace("charset=utf-8", "charset=ISO-8859-2")
+    assert catalog(tmp_path, text) == [
+        f"{line_of(text, 'Content-Type')}: the Content-Type header says "
+        "charset='ISO-8859-2': catalogs are UTF-8 (save the file as UTF-8 and write "
+        "charset=UTF-8)"
+    ]
+
+
+def test_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
+    assert catalog(tmp_path, "\ufeff" + german(REASON)) == [
+        "1: the catalog starts with a byte-order mark: save it as UTF-8 without a byte-order mark"
+    ]
