@@ -1,7 +1,7 @@
 """`belote-site serve --watch`: rebuilt on every change, the watch script only on the wire.
 
 The server runs as the real command, in a subprocess, on a copy of the
-project (its site inside the copy), on a port the system picks. Waiting is
+fixture project (tests/fixture/) (its site inside the copy), on a port the system picks. Waiting is
 polling with a deadline: a build takes seconds, and how many depends on the
 machine.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.project import fresh_copy
+from helpers.project import fixture_copy
 from watchfiles import Change
 
 from generator.content.errors import ContentError, Problems
@@ -46,7 +46,7 @@ from generator.site.watch import (
 
 # Longest wait for one build, on a slow machine.
 BUILD_TIMEOUT = 180.0
-SCENARIO = Path("content/scenarios/legal-cards/seed.yaml")
+SCENARIO = Path("content/scenarios/examples.yaml")
 # The first example of the legal-cards page, and an expectation the engine contradicts.
 GOOD = "allowed: [KS, 7S]"
 WRONG = "allowed: [KS]"
@@ -195,7 +195,7 @@ class Events:
 
 @pytest.fixture
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watching]:
-    server = Watching(fresh_copy(tmp_path_factory, "watch"))
+    server = Watching(fixture_copy(tmp_path_factory.mktemp("watch") / "project"))
     yield server
     server.stop()
 
@@ -234,6 +234,20 @@ def test_a_bad_edit_leaves_the_server_answering_and_a_fix_reloads(live: Watching
         events.close()
 
 
+def test_an_edited_example_text_is_served_after_the_reload(live: Watching) -> None:
+    """Issue 35 saw `serve --watch` keep a page whose example's English text was edited."""
+    events = Events(live.url)
+    try:
+        events.next(lambda name, _: name == "hello")
+        waited = events.count()
+        page = Path("content/pages/legal-cards.yaml")
+        live.edit(page, "West leads a spade.", "West leads a spade, the ace.")
+        events.next(lambda name, _: name == "reload", after=waited)
+        assert "West leads a spade, the ace." in live.get(PAGE)
+    finally:
+        events.close()
+
+
 def test_ctrl_c_stops_cleanly(live: Watching) -> None:
     status, printed = live.stop()
     assert status == 0, printed
@@ -243,7 +257,7 @@ def test_ctrl_c_stops_cleanly(live: Watching) -> None:
 def test_a_failed_first_build_without_a_site_ends_like_build(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    project = fresh_copy(tmp_path_factory, "broken")
+    project = fixture_copy(tmp_path_factory.mktemp("broken") / "project")
     scenario = project / SCENARIO
     scenario.write_text(scenario.read_text(encoding="utf-8").replace(GOOD, WRONG, 1))
     done = subprocess.run(
