@@ -653,9 +653,10 @@ def picture_cache(site: Site) -> Path:
 
 def clear(site: Site, *, keep_pictures: bool) -> None:
     shutil.rmtree(site.out, ignore_errors=True)
-    shutil.rmtree(
-        site.project.parent / "xdg-cache" / "belote-site" / "projects", ignore_errors=True
-    )
+    for cached in ("projects", "records"):
+        shutil.rmtree(
+            site.project.parent / "xdg-cache" / "belote-site" / cached, ignore_errors=True
+        )
     if not keep_pictures:
         shutil.rmtree(picture_cache(site), ignore_errors=True)
 

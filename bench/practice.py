@@ -80,8 +80,13 @@ def builds(given: dict[str, Any]) -> None:
         for name in ("content", "templates", "locales", "generator"):
             shutil.copytree(ROOT / name, root / name)
         shutil.copy2(ROOT / "babel.cfg", root / "babel.cfg")
-        # The machine's pictures (shared by every checkout), a cache of the copy's own.
-        os.environ.setdefault("XDG_CACHE_HOME", str(Path.home() / ".cache"))
+        # The machine's pictures (shared by every checkout), but records of the copy's own:
+        # a cold build draws every practice.
+        home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        xdg = Path(folder) / "xdg-cache" / "belote-site"
+        xdg.mkdir(parents=True)
+        (xdg / "pictures").symlink_to(home / "belote-site" / "pictures")
+        os.environ["XDG_CACHE_HOME"] = str(xdg.parent)
         out = Path(folder) / "site"
         project = building.Project(root)
         cold = best_of(1, lambda: building.build(project, out))

@@ -78,11 +78,11 @@ def run_check(args: argparse.Namespace) -> int:
             if catalogs:
                 _check_catalogs(project, catalogs)
             else:
-                # As the build reads them: a catalog this machine checked before, unchanged,
-                # is taken from its signed record.
-                from .site.cache import machine_key
+                # As the build reads them: a catalog checked before, unchanged, is taken
+                # from the cache.
+                from .site.cache import Cache
 
-                load_languages(project, None, project.cache / "catalogs", machine_key())
+                load_languages(project, None, Cache(project.records))
         except Problems as found:
             return _report(found.problems, found.exit_code, "check failed")
         checked = _scenarios(args, scenarios, need_expect=True) if scenarios else []

@@ -53,6 +53,7 @@ from generator.content.files import InputFiles
 from generator.engine import Card
 from generator.site.build import Renderer, load_inputs
 from generator.site.build.renderer import Job
+from generator.site.cache import Cache
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import PictureStore
 from generator.site.project import Project
@@ -258,7 +259,7 @@ def _previous_build(site: Path, into: Path) -> Path:
 def test_build_refuses_a_wrong_expectation_and_keeps_the_previous_site(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], site: Path
 ) -> None:
-    project = copy_project(tmp_path_factory.mktemp("wrong") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("wrong") / "project")
     out = _previous_build(site, project.parent / "site")
     before = tree_hash(out)
     around = all_files(project.parent)
@@ -301,7 +302,7 @@ def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces
 def test_build_refuses_to_replace_a_folder_that_is_not_a_build(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path_factory.mktemp("notbuild") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("notbuild") / "project")
     out = project.parent / "documents"
     out.mkdir()
     (out / "thesis.txt").write_text("years of work\n")
@@ -319,7 +320,7 @@ def test_build_refuses_to_replace_a_folder_that_is_not_a_build(
 def test_build_refuses_a_catalog_that_injects_a_script(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path_factory.mktemp("script") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("script") / "project")
     catalog = po_path(project, "sk")
     text = catalog.read_text(encoding="utf-8")
     needle = 'msgid "Card by card"\nmsgstr "'
@@ -374,7 +375,7 @@ def test_nothing_is_written_outside_the_output_folder(
     escape: Callable[[Path], None],
 ) -> None:
     top = tmp_path_factory.mktemp("escape")
-    project = copy_project(top / "a" / "b" / "project", cache=False)
+    project = copy_project(top / "a" / "b" / "project")
     escape(project)
     out = project.parent / "out"
     before = tree_hash(top)
@@ -460,7 +461,7 @@ def test_the_four_colour_setting_reaches_every_picture_of_a_page(tmp_path: Path)
     four = dataclasses.replace(
         inputs, settings=dataclasses.replace(inputs.settings, four_colour_deck=True)
     )
-    store = PictureStore(tmp_path, dry=True)
+    store = PictureStore(Cache(), dry=True)
     job = Job(page, english, inputs.languages)
     plain = Renderer(inputs).render(job, store).pictures
     coloured = Renderer(four).render(job, store).pictures

@@ -23,17 +23,15 @@ from typing import Any
 import pytest
 from helpers.project import ROOT, copy_project, run_captured, shared_build, tree_hash
 from jinja2 import Undefined
-from PIL import Image
 
 from generator.content.files import InputFiles
 from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
 from generator.site.build import Renderer, load_inputs
-from generator.site.build.inputs import _cached_messages, _store_messages
 from generator.site.build.renderer import Job
 from generator.site.i18n import Gettext
 from generator.site.output import MARKER
 from generator.site.page import page_kinds
-from generator.site.pictures.store import SUFFIXES, Collector, PictureStore
+from generator.site.pictures.store import Collector, PictureStore
 from generator.site.project import Project
 from generator.site.render import Sandbox
 from generator.site.trust import template_value
@@ -129,7 +127,7 @@ def _check_with(project: Path, expression: str) -> tuple[int, str]:
 
 
 def test_a_template_cannot_touch_a_file_outside(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "victim.txt").write_text("keep me")
@@ -158,7 +156,7 @@ def test_a_template_cannot_touch_a_file_outside(tmp_path: Path) -> None:
 
 def test_a_committed_swap_record_touches_nothing_outside(tmp_path: Path) -> None:
     """The fresh clone's case: no site/ yet, and a `.site.swap` naming a neighbour's folder."""
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     neighbour = tmp_path / "neighbour"
     (neighbour / "site").mkdir(parents=True)
     (neighbour / "site" / MARKER).write_text("built\n")
@@ -277,80 +275,6 @@ def test_a_page_the_templates_make_passes_the_audit(
     assert pages
     for path in pages:
         assert audit(path.read_text(encoding="utf-8"), shipped_scripts()) is None, path
-
-
-# -- the caches ----------------------------------------------------------------------------
-
-
-def _draw() -> Image.Image:
-    return Image.new("RGB", (40, 60), "white")
-
-
-def test_a_cached_picture_is_used_only_as_signed(tmp_path: Path) -> None:
-    cache = tmp_path / "pictures"
-    first = PictureStore(cache, key=b"k" * 32)
-    name = first.get("a face", (10, 15), _draw).name
-    assert first.drawn == 1
-    again = PictureStore(cache, key=b"k" * 32)
-    again.get("a face", (10, 15), _draw)
-    assert again.drawn == 0  # signed by this machine: used
-    # Another key (another machine's cache), a changed byte, a hard link: drawn again.
-    stranger = PictureStore(cache, key=b"x" * 32)
-    stranger.get("a face", (10, 15), _draw)
-    assert stranger.drawn == 1
-    png = cache / f"{name}.png"
-    png.write_bytes(png.read_bytes() + b"\0")
-    tampered = PictureStore(cache, key=b"x" * 32)
-    tampered.get("a face", (10, 15), _draw)
-    assert tampered.drawn == 1
-    os.link(png, tmp_path / "elsewhere.png")
-    linked = PictureStore(cache, key=b"x" * 32)
-    linked.get("a face", (10, 15), _draw)
-    assert linked.drawn == 1
-
-
-def test_a_failed_picture_write_leaves_nothing_half_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    cache = tmp_path / "pictures"
-    store = PictureStore(cache)
-    written = 0
-    real = Path.write_bytes
-
-    def full_disk(path: Path, data: bytes) -> int:
-        nonlocal written
-        written += 1
-        if written == 3:
-            raise OSError(28, "No space left on device")
-        return real(path, data)
-
-    monkeypatch.setattr(Path, "write_bytes", full_disk)
-    with pytest.raises(OSError):
-        store.get("a face", (10, 15), _draw)
-    monkeypatch.undo()
-    assert not [path for path in cache.iterdir() if path.name.startswith(".")]
-    # What a killed build left (its process gone) is swept by the next one.
-    (cache / ".abc.png.999999999").write_bytes(b"half")
-    (cache / f".abc.png.{os.getpid()}").write_bytes(b"being written")
-    store.sweep()
-    assert sorted(path.name for path in cache.iterdir() if path.name.startswith(".")) == [
-        f".abc.png.{os.getpid()}"
-    ]
-    assert len(SUFFIXES) == 4
-
-
-def test_a_cached_catalog_is_used_only_as_signed(tmp_path: Path) -> None:
-    inputs = load_inputs(Project(ROOT))
-    messages = inputs.languages[-1].messages
-    assert messages is not None
-    stored = tmp_path / "catalog.json"
-    _store_messages(stored, messages, b"k" * 32)
-    kept = _cached_messages(stored, b"k" * 32)
-    assert kept is not None and kept.entries == messages.entries
-    assert _cached_messages(stored, b"x" * 32) is None
-    signature, _, payload = stored.read_bytes().partition(b"\n")
-    stored.write_bytes(signature + b"\n" + payload.replace(b'"', b"'", 1))
-    assert _cached_messages(stored, b"k" * 32) is None
 
 
 def test_the_helpers_that_make_markup_escape_plain_text(

@@ -27,7 +27,7 @@ TAG_BROKEN = 'msgstr "<b>Karta</b> po karte"'
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the project's inputs (no pictures: nothing here builds the site)."""
-    return copy_project(tmp_path / "project", cache=False)
+    return copy_project(tmp_path / "project")
 
 
 def _line_of(text: str, needle: str) -> int:

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .cache import Cache, code_stamp
 from .output import Output
 from .project import Project
 
 VERSION = 1
 # Environment variables a build reads (the published address).
 ENVIRONMENT = ("BELOTE_SITE_URL",)
-_CODE = Path(__file__).resolve().parents[1]
 
 Stat = tuple[int, int, int]  # size, mtime_ns, ctime_ns
 
@@ -81,23 +81,11 @@ def digest(path: Path) -> str:
         return hashlib.sha256(file.read(_MAX_HASHED + 1)).hexdigest()
 
 
-def code_version() -> str:
-    """A stamp of the generator's own code: a changed module invalidates everything built."""
-    files = stats([_CODE], _CODE)
-    text = "\n".join(
-        f"{name} {size} {mtime}"
-        for name, (size, mtime, _) in sorted(files.items())
-        if name.endswith(".py")
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def environment() -> dict[str, str]:
     return {name: os.environ.get(name, "") for name in ENVIRONMENT}
 
 
-def manifest_path(project: Project) -> Path:
-    return project.cache / "manifest.json"
+MANIFEST = "manifest.json"
 
 
 @dataclass
@@ -125,8 +113,8 @@ class Manifest:
     def load(project: Project) -> Manifest:
         """The last build's manifest, or an empty one (no build yet, or a stale format)."""
         try:
-            data = json.loads(manifest_path(project).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(Cache(project.cache).get(MANIFEST) or b"")
+        except ValueError:
             return Manifest()
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return Manifest()
@@ -137,12 +125,8 @@ class Manifest:
 
     def save(self, project: Project) -> None:
         """Written whole or not at all: a build killed while saving leaves the old manifest."""
-        path = manifest_path(project)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
         data = {"version": VERSION, **self.__dict__}
-        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, path)
+        Cache(project.cache).put(MANIFEST, json.dumps(data, ensure_ascii=False).encode())
 
 
 def input_stamps(
@@ -181,7 +165,7 @@ def unchanged(project: Project, out: Path) -> Manifest | None:
     manifest = Manifest.load(project)
     if not manifest.pages or manifest.out != os.path.realpath(out):
         return None
-    if manifest.environment != environment() or manifest.code != code_version():
+    if manifest.environment != environment() or manifest.code != code_stamp():
         return None
     output = Output(out)
     # What a killed build left (a swap half done, a half-made site) is for the

@@ -16,9 +16,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
@@ -27,6 +27,8 @@ from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked
 from .blocks import Context, Example, Link
+from .cache import Cache
+from .records import dumps, loads, rules_digest
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*")
 # Keys every page file may have, whatever its kind: its place in the reading order, the
@@ -74,20 +76,6 @@ class Page:
 T = TypeVar("T")
 
 
-class Keeper(Protocol):
-    """Where a page keeps what it draws from the engine, so that a later build need not
-    draw it again (the build's `Kept`)."""
-
-    def keep(self, what: str, draw: Callable[[], T]) -> T: ...
-
-
-class Unkept:
-    """No keeping: every value is drawn (a check without a cache)."""
-
-    def keep(self, what: str, draw: Callable[[], T]) -> T:
-        return draw()
-
-
 @dataclass(frozen=True)
 class LoadContext:
     """What a page file is read against."""
@@ -96,7 +84,15 @@ class LoadContext:
     blocks: Context
     files: InputFiles
     content: Path  # the content folder
-    keeper: Keeper = field(default_factory=Unkept)
+    # Where what pages draw from the engine is kept between builds (none: drawn every time).
+    cache: Cache = field(default_factory=Cache, compare=False)
+
+    def keep(self, what: str, draw: Callable[[], T]) -> T:
+        """What a page draws from the engine (`what`: its seeds, its rule set's id), kept
+        under the name of `what` and the rule-set files' bytes."""
+        name = Cache.name("drawn", rules_digest(self.rulesets), what)
+        found: T = self.cache.memo(name, draw, dumps, partial(loads, rulesets=self.rulesets))
+        return found
 
     @property
     def checked(self) -> Mapping[str, Checked]:

@@ -18,9 +18,9 @@ from ..content.files import InputFiles
 def machine_cache() -> Path:
     """The machine's own folder for belote-site, outside every project (no pull request's).
 
-    `$XDG_CACHE_HOME/belote-site`, else `~/.cache/belote-site`: the pictures every
-    checkout shares, the key that signs them, each project's manifest and catalogs
-    (`projects/`), and the builds' locks. Safe to delete.
+    `$XDG_CACHE_HOME/belote-site`, else `~/.cache/belote-site`: the pictures and
+    records every checkout shares, each project's manifest (`projects/`), and the
+    builds' locks. Safe to delete.
     """
     home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return home / "belote-site"
@@ -47,10 +47,16 @@ class Project:
 
     @property
     def cache(self) -> Path:
-        """The last build's manifest and the catalogs it read: this project's, in the machine's
-        cache (outside the tree, so no pull request can plant one; safe to delete)."""
+        """The last build's manifest: this project's, in the machine's cache (outside the
+        tree, so no pull request can plant one; safe to delete)."""
         name = hashlib.sha256(os.fsencode(os.path.realpath(self.root))).hexdigest()[:32]
         return machine_cache() / "projects" / name
+
+    @property
+    def records(self) -> Path:
+        """What was checked and drawn (catalogs, verified scenarios, practice draws, the
+        witness search), named by the bytes it came from: shared by every checkout."""
+        return machine_cache() / "records"
 
     @property
     def pictures(self) -> Path:

@@ -8,8 +8,6 @@ for it, and where a text quotes one of the rule set's figures
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -22,7 +20,7 @@ from ..engine import RuleSet
 from ..verify import Checked
 from ..verify.coverage import Coverage, Stated, coverage
 from .blocks import Choose, Guarded, written
-from .cache import canonical
+from .cache import Cache
 from .figures import figure_options
 from .page import Page
 
@@ -88,9 +86,9 @@ def covered(
 
     The search runs the engine again for every candidate scenario under every
     changed value (about a second); `keep` remembers its answer across builds,
-    named by everything the answer follows from besides the rule sets and the
-    code: the statements, the shown examples and the scenario files (`read`,
-    the build's own reader of input files).
+    named by the bytes of the files it follows from besides the rule sets and the
+    code: the pages' files, which make the statements and show the examples, and
+    the scenario files (`read`, the build's own reader of input files).
     """
     shown = {example.id for page in pages for example in page.examples}
     said = list(statements(pages))
@@ -101,7 +99,7 @@ def covered(
         found = coverage(stated, checked, shown)
         return {key: (one.id if one else None) for key, one in found.shown_by.items()}
 
-    witnesses = keep(_inputs_of(stated, checked, shown, read), search) if keep else search()
+    witnesses = keep(_inputs_of(pages, checked, read), search) if keep else search()
     by_id = {one.id: one for one in checked}
     found = Coverage({key: by_id.get(one) if one else None for key, one in witnesses.items()})
     problems = []
@@ -124,22 +122,19 @@ def covered(
 
 
 def _inputs_of(
-    stated: list[Stated],
-    checked: tuple[Checked, ...],
-    shown: set[str],
-    read: Callable[[Path], bytes],
+    pages: tuple[Page, ...], checked: tuple[Checked, ...], read: Callable[[Path], bytes]
 ) -> str:
-    files = sorted({one.scenario.path for one in checked})
-    digests = {path: hashlib.sha256(read(path)).hexdigest() for path in files}
-    described = {
-        "coverage": 1,
-        "stated": sorted({(each.path, each.rules.id, canonical(each.value)) for each in stated}),
-        "shown": sorted(shown),
-        # Each scenario by its file's bytes, not its path: a copy of the project (a
-        # checkout elsewhere, a test's) finds the record its original left.
-        "scenarios": sorted((one.id, digests[one.scenario.path]) for one in checked),
-    }
-    return json.dumps(described, sort_keys=True)
+    named = {*(path for page in pages for path in page.inputs)}
+    named |= {Path(one.scenario.path) for one in checked}
+    # A kind that reads a folder (the variants') names the folder.
+    files = sorted(
+        found
+        for path in named
+        for found in ([path] if path.is_file() else sorted(path.rglob("*.yaml")))
+    )
+    # Each file by its bytes, not its path: a copy of the project (a checkout elsewhere,
+    # a test's) finds the record its original left.
+    return Cache.name("witnesses", *(read(path) for path in files))
 
 
 def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:

@@ -23,8 +23,8 @@ from typing import Any
 
 from ...content.catalogs import Key
 from ...content.errors import ContentError, excerpt
-from ..cache import claim, machine_key
-from ..manifest import Manifest, code_version, environment, input_stamps, output_stamps
+from ..cache import Cache, claim, code_stamp
+from ..manifest import Manifest, environment, input_stamps, output_stamps
 from ..output import Output
 from ..pictures.store import PictureStore
 from ..project import Project
@@ -68,11 +68,12 @@ def build(
     last = Manifest.load(project)
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry or out is None else input_stamps(project, last.inputs)
-    key = machine_key()
-    inputs = load_inputs(project, project.cache, key)
+    cache = Cache(project.records)
+    inputs = load_inputs(project, cache)
     renderer = Renderer(inputs)
+    pictures = Cache(project.pictures)
     if stamps is None or out is None:
-        store = PictureStore(project.pictures, dry=True)
+        store = PictureStore(pictures, dry=True)
         plan, advertised = _plan(inputs, renderer, store, workers)
         for _ in _render(renderer, plan, advertised, store, workers, progress):
             pass
@@ -81,10 +82,11 @@ def build(
     output = Output(out)
     output.check_target()
     claim(project.root, project.cache)
-    store = PictureStore(project.pictures, key=key)
+    store = PictureStore(pictures)
     with output.locked():
         output.recover()
-        store.sweep()
+        pictures.sweep()
+        cache.sweep()
         old = out if out.is_dir() and last.out == os.path.realpath(out) else None
         keys = Keys.of(project, stamps, inputs.pages)
         content_keys = {page.key: keys.content(page) for page in inputs.pages}
@@ -202,7 +204,7 @@ def _manifest(
 ) -> Manifest:
     return Manifest(
         out=os.path.realpath(out),
-        code=code_version(),
+        code=code_stamp(),
         environment=environment(),
         inputs=stamps,
         outputs=output_stamps(out),
@@ -218,6 +220,6 @@ def page_messages(project: Project, inputs: Inputs | None = None) -> dict[str, s
     """For each page, every catalog message it shows (found by rendering it in English)."""
     inputs = inputs or load_inputs(project)
     renderer = Renderer(inputs)
-    store = PictureStore(project.pictures, dry=True)
+    store = PictureStore(Cache(), dry=True)
     jobs = [Job(page, inputs.source, inputs.languages) for page in inputs.pages]
     return {job.page.key or "home": set(renderer.render(job, store).used) for job in jobs}

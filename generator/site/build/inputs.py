@@ -6,10 +6,6 @@ broken scenario, a rule set, a page file, a catalog, a static file.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import hmac
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,16 +25,15 @@ from ...verify import Checked, Mismatch, by_id
 from ...verify.coverage import Coverage
 from ..audit import ASSETS
 from ..blocks import Context
-from ..cache import signature
+from ..cache import Cache
 from ..i18n import Language
-from ..manifest import code_version
 from ..output import static_files
 from ..page import LoadContext, Page, discover_pages
 from ..project import Project
 from ..settings import SiteSettings, load_settings
 from ..statements import covered
 from ..vocabulary import Vocabulary, load_vocabulary
-from .verified import Kept, verified_scenarios
+from .verified import verified_scenarios
 
 
 @dataclass(frozen=True)
@@ -55,8 +50,8 @@ class Inputs:
     static: tuple[Path, ...]  # below templates/static
     # For each option value a page states, the example that shows it at work.
     coverage: Coverage
-    # What pages drew from the engine (practice), kept across builds.
-    kept: Kept
+    # Where what was checked and drawn is kept across builds.
+    cache: Cache
 
     @property
     def home(self) -> Page:
@@ -78,18 +73,15 @@ def shows(templates: Path) -> list[str]:
 
 
 def load_languages(
-    project: Project,
-    settings: SiteSettings | None = None,
-    cache: Path | None = None,
-    key: bytes = b"",
+    project: Project, settings: SiteSettings | None = None, cache: Cache | None = None
 ) -> list[Language]:
     """English, then every catalog's language; a broken translation stops the build.
 
-    With a cache folder, a catalog read and checked before (the same bytes, the
-    same code, signed with this machine's key) is taken from it, compiled
-    (`.mo` bytes): Babel does not parse it again.
+    A catalog read and checked before (the same bytes, the same code) is taken
+    from the cache, compiled (`.mo` bytes): Babel does not parse it again.
     """
     files = project.files
+    cache = cache or Cache()
     settings = settings or SiteSettings("")
     languages = [
         Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
@@ -97,74 +89,54 @@ def load_languages(
     problems: list[Mismatch | Problem] = []
     for lang in discover_languages(project.locales)[1:]:
         path = catalog_path(project.locales, lang)
-        stored = None
-        if cache is not None:
-            digest = hashlib.sha256(files.read_bytes(path)).hexdigest()
-            stored = cache / f"{lang}-{digest[:32]}-{code_version()[:16]}.mo"
-            messages = _cached_messages(stored, key)
-            if messages is not None:
-                languages.append(
-                    Language.with_messages(lang, messages, path, settings.grouping(lang))
-                )
-                continue
+        name = Cache.name("catalog", lang, files.read_bytes(path))
+        messages = _cached_messages(cache.get(name))
+        if messages is not None:
+            languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
+            continue
         file = read_catalog_file(path, lang, files)
         found = check_messages(file)
         problems += found
         language = Language.of(file, lang, settings.grouping(lang))
-        if stored is not None and not found and language.messages is not None:
-            _store_messages(stored, language.messages, key)
+        # Only a catalog that passed every check is kept; a broken one is read again next time.
+        if not found and language.messages is not None:
+            cache.put(name, language.messages.mo)
         languages.append(language)
     if problems:
         raise Problems(problems)
     return languages
 
 
-def _cached_messages(path: Path, key: bytes) -> Messages | None:
-    """A catalog this machine checked and signed before; None for anything else."""
+def _cached_messages(data: bytes | None) -> Messages | None:
+    """A catalog this machine checked and compiled before; None for anything else."""
     try:
-        signed, _, payload = path.read_bytes().partition(b"\n")
-        if not hmac.compare_digest(signed.decode("ascii"), signature(key, payload)):
-            return None
-        return Messages.from_mo(payload)
-    except (OSError, ValueError, KeyError, TypeError, UnicodeError):
+        return None if data is None else Messages.from_mo(data)
+    except (ValueError, KeyError, TypeError, UnicodeError):
         return None
 
 
-def _store_messages(path: Path, messages: Messages, key: bytes) -> None:
-    # Only a catalog that passed every check is kept; a broken one is read again next time.
-    payload = messages.mo
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}")
-        temporary.write_bytes(signature(key, payload).encode("ascii") + b"\n" + payload)
-        os.replace(temporary, path)
-
-
-def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -> Inputs:
+def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
     """Read and check everything, verifying each scenario once; raise on bad input or mismatch.
 
-    With the project's cache folder, catalogs and scenario files this machine
-    checked before, unchanged, are taken from it (signed with its key).
+    Catalogs and scenario files checked before, unchanged, are taken from the cache.
     """
+    cache = cache or Cache()
     files = project.files
     settings = load_settings(project.content / "site.yaml", files)
     rulesets = RuleSets(project.content / "rulesets", files)
     for ruleset_id in rulesets.available():
         rulesets.find(ruleset_id)  # every rule set is checked, used or not
-    checked = verified_scenarios(
-        project.content, rulesets, files, cache / "scenarios" if cache else None, key
-    )
+    checked = verified_scenarios(project.content, rulesets, files, cache)
     mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
     if mismatches:
         raise Problems(mismatches)
     vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
-    kept = Kept(cache / "drawn" if cache else None, rulesets, key)
     context = LoadContext(
-        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content, kept
+        rulesets, Context(by_id(checked), shows(project.templates)), files, project.content, cache
     )
     pages = tuple(discover_pages(context))
-    found = covered(pages, tuple(checked), kept.keep, files.read_bytes)
-    languages = load_languages(project, settings, cache / "catalogs" if cache else None, key)
+    found = covered(pages, tuple(checked), context.keep, files.read_bytes)
+    languages = load_languages(project, settings, cache)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)
     return Inputs(
@@ -177,5 +149,5 @@ def load_inputs(project: Project, cache: Path | None = None, key: bytes = b"") -
         tuple(languages),
         tuple(static),
         found,
-        kept,
+        cache,
     )

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ...content.catalogs import Key
+from ..cache import code_stamp
 from ..i18n import Language
-from ..manifest import Manifest, code_version, environment
+from ..manifest import Manifest, environment
 from ..memo import per_value
 from ..page import Page
 from ..project import Project
@@ -78,7 +79,7 @@ class Keys:
             )
             for page in pages
         ]
-        shared = digest(code_version(), environment(), shared_files, listing)
+        shared = digest(code_stamp(), environment(), shared_files, listing)
         examples = tuple(example for page in pages for example in page.examples)
         return Keys(project, stamps, shared, examples)
 

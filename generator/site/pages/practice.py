@@ -38,7 +38,7 @@ from ...engine import (
 )
 from ...engine.practice import PracticeDeal, practice_deals, practice_pool
 from ..illustrate import Illustrator
-from ..page import Keeper, LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind, slug
 from ..words import Words
 
 # Positions written out whole for a reader without the script: the pool's first ones.
@@ -129,7 +129,7 @@ class Practice:
     per_seed: int  # positions drawn from each seed
     rules: RuleSet
     where: Source  # the practice's entry in its page file, for an error
-    keeper: Keeper = field(compare=False)
+    context: LoadContext = field(compare=False)
 
     # Drawn when the page is rendered, not when it is read: a build that takes the page
     # over from the last one draws nothing, and one that renders it takes what an
@@ -138,7 +138,7 @@ class Practice:
     def drawn(self) -> Drawn:
         what = repr(("practice", self.rules.id, self.seeds, self.per_seed))
         try:
-            return self.keeper.keep(what, lambda: draw(self.rules, self.seeds, self.per_seed))
+            return self.context.keep(what, lambda: draw(self.rules, self.seeds, self.per_seed))
         except BeloteError as error:
             raise self.where.error(
                 f"rule set {self.rules.id} cannot be practised: {error}"
@@ -227,7 +227,7 @@ class PracticeKind(PageKind):
                     source=source.path,
                     rules=rules,
                     description=intro,
-                    content=Practice(intro, seeds, per_seed, rules, item, context.keeper),
+                    content=Practice(intro, seeds, per_seed, rules, item, context),
                     inputs=(source.path,),
                 )
             )
