@@ -233,7 +233,7 @@ def test_hostile_input_is_refused_in_one_line(results: dict[str, Result], case: 
 
 
 def test_a_port_in_use_is_one_line(tmp_path_factory: pytest.TempPathFactory) -> None:
-    base = fresh_copy(tmp_path_factory, "port")
+    base = fixture_copy(tmp_path_factory.mktemp("port") / "project")
     (base / "site").mkdir()
     (base / "site" / "index.html").write_text("<!doctype html>")
     with socket.socket() as taken:
@@ -262,14 +262,7 @@ def test_a_port_in_use_is_one_line(tmp_path_factory: pytest.TempPathFactory) -> 
 
 @pytest.fixture
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
-    project = fresh_copy(tmp_path_factory, "locked")
-    site = project.parent / "site"
-    subprocess.run(
-        [sys.executable, "-m", "generator", "--project", str(project), "build", "--out", str(site)],
-        check=True,
-        capture_output=True,
-    )
-    yield project, site
+    yield _built(fixture_copy(tmp_path_factory.mktemp("locked") / "project"))
 
 
 def test_a_second_build_at_the_same_time_fails_in_one_line(built: tuple[Path, Path]) -> None:
