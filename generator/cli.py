@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
+from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, UserError, printable
 
 if TYPE_CHECKING:
     from .content.errors import Problems
@@ -228,7 +228,7 @@ def run_serve(args: argparse.Namespace) -> int:
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
     if not args.watch and not (out / "index.html").is_file():
-        raise ContentError(out, None, "holds no built site; run `belote-site build` first")
+        raise UserError(out, None, "holds no built site; run `belote-site build` first")
     try:
         if args.watch:
             from .site.watch import serve_watching
@@ -241,7 +241,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # our own output's reader went away: `main` says nothing of it
     except OSError as error:
-        raise ContentError(
+        raise UserError(
             Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}"
         ) from None
     return 0

@@ -479,31 +479,16 @@ def test_store_redraws_an_incomplete_cache_entry(tmp_path: Path) -> None:
     assert (cache / f"{picture.name}@2x.webp").exists()
 
 
-def test_copy_into(tmp_path: Path) -> None:
-    cache, out = tmp_path / "cache", tmp_path / "site" / "img"
+def test_the_files_to_publish_are_those_of_the_pictures_asked_for(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
     store = PictureStore(Cache(cache))
     used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
-    # A picture of another store (another build) in the same cache is not copied.
+    # A picture of another store (another build) in the same cache is not published.
     PictureStore(Cache(cache)).get("card|QH|Q", CARD_1X, Drawer("QH"))
-    store.copy_into(out, [picture.name for picture in used])
-    assert files_in(out) == {p.name + suffix for p in used for suffix in SUFFIXES}
-    for name in files_in(out):
-        assert (out / name).read_bytes() == (cache / name).read_bytes()
-
-
-def test_copy_into_returns_the_bytes_of_the_1x_files(tmp_path: Path) -> None:
-    """store.py documents copy_into as returning "the bytes of the 1x files".
-
-    It returns the number of pictures instead; whichever is meant, the two
-    disagree (the build ignores the value).
-    """
-    cache, out = tmp_path / "cache", tmp_path / "img"
-    store = PictureStore(Cache(cache))
-    used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
-    returned = store.copy_into(out, [picture.name for picture in used])
-    png = sum((out / f"{p.name}.png").stat().st_size for p in used)
-    webp = sum((out / f"{p.name}.webp").stat().st_size for p in used)
-    assert returned in (png, png + webp)
+    files = dict(store.files([picture.name for picture in used]))
+    assert set(files) == {p.name + suffix for p in used for suffix in SUFFIXES}
+    for name, data in files.items():
+        assert data == (cache / name).read_bytes()
 
 
 # ---------------------------------------------------------------------------

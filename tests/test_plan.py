@@ -13,8 +13,7 @@ from babel.messages.catalog import Catalog
 
 from generator.content.catalogs import Key, Messages
 from generator.site.build.keys import Keys
-from generator.site.build.plan import advertise, plan_english, plan_outputs
-from generator.site.build.renderer import Rendered
+from generator.site.build.plan import Rendered, advertise, plan_english, plan_outputs
 from generator.site.i18n import Language
 from generator.site.manifest import Manifest
 from generator.site.page import Page, page_kinds

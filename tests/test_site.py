@@ -42,7 +42,7 @@ from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.engine import Card
 from generator.site.build import Renderer, load_inputs
-from generator.site.build.renderer import Job
+from generator.site.build.plan import Job
 from generator.site.cache import Cache
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import PictureStore

@@ -27,7 +27,7 @@ from jinja2 import Undefined
 from generator.content.files import InputFiles
 from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
 from generator.site.build import Renderer, load_inputs
-from generator.site.build.renderer import Job
+from generator.site.build.plan import Job
 from generator.site.i18n import Gettext
 from generator.site.output import MARKER
 from generator.site.page import page_kinds

@@ -23,7 +23,9 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
 
-def _inside(path: str, folder: str) -> bool:
+def inside(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> bool:
+    """Whether `path` is `folder` or below it, by name (resolve links first where they count)."""
+    path, folder = os.fspath(path), os.fspath(folder)
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
@@ -44,7 +46,7 @@ class InputFiles:
     def check_inside(self, path: Path) -> str:
         """The real location of `path`, refused when a link leads outside every root."""
         real = os.path.realpath(path)
-        if not any(_inside(real, str(root)) for root in self.roots):
+        if not any(inside(real, root) for root in self.roots):
             raise ContentError(
                 path, None, "a symbolic link that leads outside the project is not read"
             )

@@ -20,7 +20,7 @@ import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cache import Cache, code_stamp
 from .output import Output
@@ -31,6 +31,19 @@ VERSION = 1
 ENVIRONMENT = ("BELOTE_SITE_URL",)
 
 Stat = tuple[int, int, int]  # size, mtime_ns, ctime_ns
+
+
+class Stamp(NamedTuple):
+    """An input file as the last build read it: its stat, and its content's hash."""
+
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+    sha256: str
+
+    @property
+    def stat(self) -> Stat:
+        return (self.size, self.mtime_ns, self.ctime_ns)
 
 
 def _walk(folder: Path, into: dict[str, Stat], base: Path) -> None:
@@ -62,7 +75,7 @@ def stats(folders: Iterable[Path], base: Path) -> dict[str, Stat]:
 _MAX_HASHED = 4 * 1024 * 1024
 
 
-def digest(path: Path) -> str:
+def content_hash(path: Path) -> str:
     """A file's content hash; a link, a pipe, a device or an oversized file is only named.
 
     Never opened: a FIFO would block, a link to /dev/zero never end. The build
@@ -95,8 +108,8 @@ class Manifest:
     out: str = ""
     code: str = ""
     environment: dict[str, str] = field(default_factory=dict)
-    # Input path (relative to the project) -> [size, mtime_ns, ctime_ns, sha256].
-    inputs: dict[str, list[Any]] = field(default_factory=dict)
+    # Input path (relative to the project) -> its stamp (a list in the file).
+    inputs: dict[str, Stamp] = field(default_factory=dict)
     # Output path (relative to the output) -> [size, mtime_ns].
     outputs: dict[str, list[int]] = field(default_factory=dict)
     # Output path -> the key of everything it was built from (generator/site/build/keys.py).
@@ -119,9 +132,11 @@ class Manifest:
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return Manifest()
         try:
-            return Manifest(**{key: value for key, value in data.items() if key != "version"})
-        except TypeError:
+            found = Manifest(**{key: value for key, value in data.items() if key != "version"})
+            found.inputs = {name: Stamp(*stamp) for name, stamp in found.inputs.items()}
+        except (TypeError, AttributeError):
             return Manifest()
+        return found
 
     def save(self, project: Project) -> None:
         """Written whole or not at all: a build killed while saving leaves the old manifest."""
@@ -129,18 +144,16 @@ class Manifest:
         Cache(project.cache).put(MANIFEST, json.dumps(data, ensure_ascii=False).encode())
 
 
-def input_stamps(
-    project: Project, previous: Mapping[str, list[Any]] | None = None
-) -> dict[str, list[Any]]:
+def input_stamps(project: Project, previous: Mapping[str, Stamp] | None = None) -> dict[str, Stamp]:
     """Every input's stamp; a file's hash is reused from `previous` when its stat is the same."""
     found = stats(project.inputs(), project.root)
-    stamps: dict[str, list[Any]] = {}
-    for name, stamp in found.items():
+    stamps: dict[str, Stamp] = {}
+    for name, stat_now in found.items():
         old = (previous or {}).get(name)
-        if old is not None and tuple(old[:3]) == stamp:
+        if old is not None and old.stat == stat_now:
             stamps[name] = old
         else:
-            stamps[name] = [*stamp, digest(project.root / name)]
+            stamps[name] = Stamp(*stat_now, content_hash(project.root / name))
     return stamps
 
 
@@ -153,9 +166,9 @@ def same_inputs(project: Project, manifest: Manifest) -> bool:
     found = stats(project.inputs(), project.root)
     if found.keys() != manifest.inputs.keys():
         return False
-    for name, stamp in found.items():
+    for name, stat_now in found.items():
         old = manifest.inputs[name]
-        if tuple(old[:3]) != stamp and digest(project.root / name) != old[3]:
+        if old.stat != stat_now and content_hash(project.root / name) != old.sha256:
             return False
     return True
 

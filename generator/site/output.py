@@ -221,22 +221,3 @@ def static_files(source: Path, files: InputFiles, reserved: frozenset[str]) -> l
             raise ContentError(path, None, "this name is one of the generator's own files")
         found.append(relative)
     return found
-
-
-def copy_static(
-    source: Path, target: Path, files: InputFiles, relative: list[Path], assets: Path
-) -> list[Path]:
-    """Copy the generator's own files, then the project's static files; return them all."""
-    copied: list[Path] = []
-    target.mkdir(parents=True, exist_ok=True)
-    for asset in sorted(assets.iterdir()):
-        if asset.is_file():
-            shutil.copyfile(asset, target / asset.name)
-            copied.append(Path(asset.name))
-    for name in relative:
-        data = files.read_bytes(source / name)
-        destination = target / name
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        destination.write_bytes(data)
-        copied.append(name)
-    return copied

@@ -37,6 +37,7 @@ import watchfiles
 from watchfiles import Change, DefaultFilter
 
 from ..content.errors import ContentError, Problems
+from ..content.files import inside
 from .build import Report, build
 from .output import Output
 from .serve import QuietHandler, local_server
@@ -257,10 +258,6 @@ def _next(listener: Listener) -> str | None:
         return ": keepalive\n\n"
 
 
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder + os.sep)
-
-
 class InputFilter(DefaultFilter):
     """watchfiles' usual ignores (editors' swap files, caches), compiled catalogs, the output."""
 
@@ -271,7 +268,7 @@ class InputFilter(DefaultFilter):
         self._ignored = tuple(os.path.abspath(folder) for folder in ignored)
 
     def __call__(self, change: Change, path: str) -> bool:
-        if any(_inside(path, folder) for folder in self._ignored):
+        if any(inside(path, folder) for folder in self._ignored):
             return False
         return super().__call__(change, path)
 

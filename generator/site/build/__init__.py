@@ -19,21 +19,20 @@ import shutil
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from ...content.catalogs import Key
-from ...content.errors import ContentError, excerpt
+from ...content.errors import UserError, excerpt
 from ..cache import Cache, claim, code_stamp
-from ..manifest import Manifest, environment, input_stamps, output_stamps
+from ..manifest import Manifest, Stamp, environment, input_stamps, output_stamps
 from ..output import Output
 from ..pictures.store import PictureStore
 from ..project import Project
 from ..workers import run_all
 from .inputs import Inputs, load_inputs, load_languages
 from .keys import Keys, reusable, sorted_keys
-from .plan import Advertised, Plan, advertise, plan_english, plan_outputs
+from .plan import Advertised, Job, Plan, Rendered, advertise, plan_english, plan_outputs
 from .publish import Produced, Published, check_out, publish
-from .renderer import Job, Rendered, Renderer
+from .renderer import Renderer
 from .report import Report, report
 
 __all__ = [
@@ -107,7 +106,7 @@ def build(
         try:
             fresh = output.fresh()
         except OSError as error:
-            raise ContentError(out, None, f"cannot write the site: {error.strerror}") from None
+            raise UserError(out, None, f"cannot write the site: {error.strerror}") from None
         try:
             produced = _render(renderer, plan, advertised, store, workers, progress)
             # Closed whatever happens: a failure while publishing ends the render's
@@ -118,7 +117,7 @@ def build(
         except OSError as error:
             shutil.rmtree(fresh, ignore_errors=True)
             reason = error.strerror or str(error)
-            raise ContentError(out, None, f"cannot write the site: {excerpt(reason)}") from None
+            raise UserError(out, None, f"cannot write the site: {excerpt(reason)}") from None
         except BaseException:
             shutil.rmtree(fresh, ignore_errors=True)
             raise
@@ -197,7 +196,7 @@ def _render(
 
 def _manifest(
     out: Path,
-    stamps: dict[str, list[Any]],
+    stamps: dict[str, Stamp],
     plan: Plan,
     content_keys: Mapping[str, str],
     published: Published,

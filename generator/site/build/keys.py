@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ...content.catalogs import Key
-from ..cache import code_stamp
+from ..cache import code_stamp, digest
 from ..i18n import Language
-from ..manifest import Manifest, environment
+from ..manifest import Manifest, Stamp, environment
 from ..memo import per_value
 from ..page import Page
 from ..project import Project
@@ -37,9 +37,9 @@ from ..project import Project
 _OWN_FOLDERS = ("pages", "scenarios")
 
 
-def digest(*parts: Any) -> str:
-    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+def key_of(*parts: Any) -> str:
+    """The key of some values (their JSON's digest)."""
+    return digest(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str))
 
 
 def sorted_keys(keys: Iterable[Key]) -> list[Key]:
@@ -51,18 +51,18 @@ class Keys:
     """The keys of this build's outputs, from its input stamps."""
 
     project: Project
-    stamps: Mapping[str, list[Any]]  # input path (relative to the project) -> stamp and hash
+    stamps: Mapping[str, Stamp]  # input path (relative to the project) -> stamp and hash
     shared: str  # the key of everything every page depends on
     # Every page's examples, for a page that shows the others' (the home page's figures).
     all_examples: tuple[Any, ...] = ()
 
     @staticmethod
-    def of(project: Project, stamps: Mapping[str, list[Any]], pages: Sequence[Page]) -> Keys:
+    def of(project: Project, stamps: Mapping[str, Stamp], pages: Sequence[Page]) -> Keys:
         folders = {*_OWN_FOLDERS, *(folder for page in pages for folder in page.kind.folders)}
         own = [_relative(project, project.content / folder) for folder in sorted(folders)]
         own.append(_relative(project, project.locales))
         shared_files = [
-            (name, stamp[3])
+            (name, stamp.sha256)
             for name, stamp in sorted(stamps.items())
             if not any(_below(name, folder) for folder in own)
         ]
@@ -79,7 +79,7 @@ class Keys:
             )
             for page in pages
         ]
-        shared = digest(code_stamp(), environment(), shared_files, listing)
+        shared = key_of(code_stamp(), environment(), shared_files, listing)
         examples = tuple(example for page in pages for example in page.examples)
         return Keys(project, stamps, shared, examples)
 
@@ -91,12 +91,12 @@ class Keys:
         found = []
         for name, stamp in self.stamps.items():
             if any(name == path or _below(name, path) for path in paths):
-                found.append((name, stamp[3]))
+                found.append((name, stamp.sha256))
         return sorted(found)
 
     def content(self, page: Page) -> str:
         """The key of the page before any language: what it says in English, its pictures."""
-        return digest(self.shared, page.key, self.files_of(page))
+        return key_of(self.shared, page.key, self.files_of(page))
 
     @staticmethod
     def output(
@@ -108,7 +108,7 @@ class Keys:
         for key in sorted_keys(used):
             # A message the language does not translate is keyed by its id alone.
             translations.update(known.get(key) or _message_digest(key, None))
-        return digest(content, language.code, list(advertised), translations.hexdigest())
+        return key_of(content, language.code, list(advertised), translations.hexdigest())
 
 
 def _message_digest(key: Key, forms: tuple[str, ...] | None) -> bytes:

@@ -24,8 +24,33 @@ from ..i18n import Language
 from ..manifest import Manifest
 from ..page import Page
 from ..progress import site_messages
-from .keys import Keys, digest
-from .renderer import Job, Rendered
+from .keys import Keys, key_of
+
+
+@dataclass(frozen=True)
+class Job:
+    """One page to render in one language, with the menu of languages it offers."""
+
+    page: Page
+    language: Language
+    menu: tuple[Language, ...]
+    # The messages the page looks up, when known before rendering (its English render's).
+    used: frozenset[Key] | None = None
+
+    @property
+    def path(self) -> str:
+        return self.page.path(self.language.code) + "index.html"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A page as rendered in one language, and what went into it."""
+
+    path: str  # below the site's root
+    html: str
+    used: frozenset[Key]  # the catalog messages it looked up
+    pictures: frozenset[str]  # the pictures it shows
+    drawn: frozenset[str] = frozenset()  # the pictures drawn for it (not found in the cache)
 
 
 @dataclass(frozen=True)
@@ -150,7 +175,7 @@ def plan_outputs(
         if content_keys is not None:
             # What they list: every page (its content key covers its title) in every
             # advertised language, and the settings every content key covers.
-            keys[name] = digest(name, sorted(content_keys.items()), codes)
+            keys[name] = key_of(name, sorted(content_keys.items()), codes)
             if last is not None and reusable is not None and reusable(name, keys[name]):
                 kept.append(Kept(name, ()))
                 continue

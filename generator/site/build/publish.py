@@ -9,14 +9,14 @@ unchanged to every tool that copies the site on.
 from __future__ import annotations
 
 import os
-import shutil
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...content.errors import ContentError
+from ...content.errors import UserError
+from ...content.files import inside
 from ..audit import ASSETS
-from ..output import copy_static
 from ..pictures.store import PictureStore
 from ..project import Project, machine_cache
 
@@ -41,24 +41,20 @@ class Published:
     picture_bytes: int = 0
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
 def check_out(project: Project, out: Path) -> None:
     """Refuse an output that is, or holds, or lies inside the project's inputs."""
     target = Path(os.path.realpath(out))
     root = Path(os.path.realpath(project.root))
     for folder in (*project.inputs(), project.root / "generator", project.cache, machine_cache()):
         real = Path(os.path.realpath(folder))
-        if _inside(target, real):
-            raise ContentError(
+        if inside(target, real):
+            raise UserError(
                 out,
                 None,
                 f"the output would be inside the inputs ({folder}): choose another folder",
             )
-    if _inside(root, target):
-        raise ContentError(
+    if inside(root, target):
+        raise UserError(
             out, None, "the output would hold the project itself: choose another folder"
         )
 
@@ -76,61 +72,49 @@ def publish(
     pictures: dict[str, tuple[str, ...]] = {}
     drawn: set[str] = set()
     for item in produced:
-        _write(fresh, old, item.path, item.text)
+        _write(fresh, old, item.path, None if item.text is None else item.text.encode("utf-8"))
         files += 1
         if item.path.endswith(".html"):
             pictures[item.path] = tuple(sorted(item.pictures))
         drawn |= item.drawn
-    folder = fresh / "static"
-    copied = copy_static(project.templates / "static", folder, project.files, list(static), ASSETS)
-    for relative in copied:
-        _keep_if_same(fresh, old, folder / relative)
+    # The generator's own files, then the project's (which cannot take their names).
+    for asset in sorted(ASSETS.iterdir()):
+        if asset.is_file():
+            _write(fresh, old, f"static/{asset.name}", asset.read_bytes())
+    for relative in static:
+        data = project.files.read_bytes(project.templates / "static" / relative)
+        _write(fresh, old, f"static/{relative.as_posix()}", data)
+    size = 0
     shown = {name for names in pictures.values() for name in names}
-    previous = old / "img" if old is not None else None
-    size = store.copy_into(fresh / "img", shown, previous)
+    for file, data in store.files(shown):
+        _write(fresh, old, f"img/{file}", data)
+        size += len(data) if file.endswith(".png") and "@" not in file else 0
     return Published(files, pictures, frozenset(drawn), size)
 
 
-def _take_over(old: Path, target: Path) -> bool:
-    """Link the last build's file into the new site: its bytes and modification time kept."""
-    try:
-        os.link(old, target, follow_symlinks=False)
-    except OSError:
-        return False
-    return True
-
-
-def _write(fresh: Path, old: Path | None, path: str, text: str | None) -> None:
-    """Write one file of the new site, taking over the last build's where it is the same."""
+def _write(fresh: Path, old: Path | None, path: str, data: bytes | None) -> None:
+    """Write one file of the new site, or link the last build's where it holds the same
+    bytes (None: take it over, whatever it holds): its modification time is kept."""
     target = fresh / path
     target.parent.mkdir(parents=True, exist_ok=True)
     previous = old / path if old is not None else None
-    if text is None:
-        if previous is None or not _take_over(previous, target):
-            raise OSError(f"cannot take over {path} from the last build")
-        return
-    data = text.encode("utf-8")
-    if previous is not None and _same_bytes(previous, data) and _take_over(previous, target):
-        return
+    if previous is not None and (data is None or _same_bytes(previous, data)):
+        try:
+            os.link(previous, target, follow_symlinks=False)
+            return
+        except OSError:
+            pass
+    if data is None:
+        raise OSError(f"cannot take over {path} from the last build")
     target.write_bytes(data)
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
+    """Whether `path` is a regular file (not a link) holding exactly `data`."""
     try:
-        if os.stat(path, follow_symlinks=False).st_size != len(data):
+        info = os.stat(path, follow_symlinks=False)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
             return False
         return path.read_bytes() == data
     except OSError:
         return False
-
-
-def _keep_if_same(fresh: Path, old: Path | None, copied: Path) -> None:
-    """A static file copied again: the last build's, if the same, keeps its time."""
-    if old is None:
-        return
-    path = copied.relative_to(fresh)
-    previous = old / path
-    if _same_bytes(previous, copied.read_bytes()):
-        copied.unlink()
-        if not _take_over(previous, copied):
-            shutil.copyfile(previous, copied)

@@ -30,34 +30,9 @@ from ..terms import Term, TermLinks
 from ..views import LanguageView, PageView
 from ..words import Words
 from .inputs import Inputs
+from .plan import Job, Rendered
 
 _ID = re.compile(r'\sid="([^"]*)"')
-
-
-@dataclass(frozen=True)
-class Job:
-    """One page to render in one language, with the menu of languages it offers."""
-
-    page: Page
-    language: Language
-    menu: tuple[Language, ...]
-    # The messages the page looks up, when known before rendering (its English render's).
-    used: frozenset[Key] | None = None
-
-    @property
-    def path(self) -> str:
-        return self.page.path(self.language.code) + "index.html"
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """A page as rendered in one language, and what went into it."""
-
-    path: str  # below the site's root
-    html: str
-    used: frozenset[Key]  # the catalog messages it looked up
-    pictures: frozenset[str]  # the pictures it shows
-    drawn: frozenset[str] = frozenset()  # the pictures drawn for it (not found in the cache)
 
 
 @dataclass

@@ -10,7 +10,7 @@ import hashlib
 import io
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -138,37 +138,19 @@ class PictureStore:
             self._checked.add(name)
         return True
 
-    def copy_into(self, folder: Path, names: Iterable[str], previous: Path | None = None) -> int:
-        """Put these pictures into `folder`; return the bytes of their 1x PNG files.
+    def files(self, names: Iterable[str]) -> Iterator[tuple[str, bytes]]:
+        """The files of these pictures (four each), by file name, to publish.
 
-        Copied, not linked, so that a cached file keeps its one link and a file
-        with more than one (linked from elsewhere) is never taken for a picture;
-        a file the last build published (in `previous`) with the same bytes is
-        taken over instead, keeping its modification time.
+        Read from the cache, never linked to it, so that a cached file keeps its
+        one link and a file with more than one (linked from elsewhere) is never
+        taken for a picture.
         """
-        folder.mkdir(parents=True, exist_ok=True)
-        total = 0
         for name in sorted(set(names)):
             for suffix in SUFFIXES:
-                target = folder / f"{name}{suffix}"
                 data = self.cache.get(f"{name}{suffix}")
                 if data is None:
                     raise OSError(f"the picture {name}{suffix} is not a regular file of its own")
-                if previous is None or not _take_over(previous / target.name, target, data):
-                    target.write_bytes(data)
-            total += (folder / f"{name}.png").stat().st_size
-        return total
-
-
-def _take_over(old: Path, target: Path, data: bytes) -> bool:
-    """Link the last build's copy of a picture into the new site, if it holds these bytes."""
-    try:
-        if not stat.S_ISREG(os.lstat(old).st_mode) or old.read_bytes() != data:
-            return False
-        os.link(old, target, follow_symlinks=False)
-    except OSError:
-        return False
-    return True
+                yield f"{name}{suffix}", data
 
 
 def _is_own_file(path: Path) -> bool:
