@@ -341,8 +341,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--watch",
         action="store_true",
-        help="build first, rebuild on every change to content/, templates/, locales/ or "
-        "babel.cfg and reload the open pages; a change to the generator's code needs a restart",
+        help="build first, rebuild on every change to content/, templates/ or locales/ "
+        "and reload the open pages; a change to the generator's code needs a restart",
     )
     serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")

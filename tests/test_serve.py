@@ -322,8 +322,8 @@ def test_a_file_saved_by_replacing_it_is_still_watched(tmp_path: Path) -> None:
     project = Project(tmp_path)
     for folder in project.inputs():
         folder.mkdir()
-    config = tmp_path / "babel.cfg"
-    config.write_text("[python: generator/**.py]\n")
+    config = project.content / "site.yaml"
+    config.write_text("base_url: https://example.org/\n")
     with watching(project, tmp_path / "site") as pending:
         # Until the watch is set up (a moment after it starts), a save may go unseen.
         started = time.monotonic()

@@ -7,7 +7,7 @@ older build reloads), `reload` after each good build, and `problem` with
 the lines of a failed build, shown in a box at the top of the page while
 the last good site stays served.
 
-Only the inputs are watched (content, templates, catalogs, babel.cfg): the
+Only the inputs are watched (content, templates, catalogs): the
 generator's own code is already imported, so a change to it needs a restart.
 
 Two servers watching one project both rebuild on an edit, and one finds the
@@ -298,11 +298,6 @@ class Pending:
 Keep = Callable[[Change, str], bool]
 
 
-def _only(path: Path) -> Keep:
-    wanted = os.path.abspath(path)
-    return lambda change, changed: changed == wanted
-
-
 def _watch(
     paths: Sequence[Path], recursive: bool, keep: Keep, pending: Pending, stop: threading.Event
 ) -> None:
@@ -318,17 +313,10 @@ def watching(project: Project, out: Path) -> Iterator[Pending]:
     pending = Pending()
     stop = threading.Event()
     folders = [folder for folder in watched(project) if folder.is_dir()]
-    # babel.cfg through the project's folder, that folder alone (not its .venv/ or
-    # node_modules/): editors save a file by replacing it, which ends a watch on the file.
-    root = Path(os.path.abspath(project.root))
-    jobs = [
-        (folders, True, InputFilter(out, project.cache)),
-        ([root], False, _only(root / "babel.cfg")),
-    ]
+    # Folders, never files: editors save a file by replacing it, which ends a watch on it.
+    keep = InputFilter(out, project.cache)
     threads = [
-        threading.Thread(target=_watch, args=(*job, pending, stop), daemon=True)
-        for job in jobs
-        if job[0]
+        threading.Thread(target=_watch, args=(folders, True, keep, pending, stop), daemon=True)
     ]
     for thread in threads:
         thread.start()
