@@ -19,7 +19,7 @@ from generator.site.pages.compare import Comparison
 @cache
 def comparison() -> Comparison:
     inputs = load_inputs(Project(ROOT))
-    (page,) = [page for page in inputs.pages if page.kind.describes_rule_sets]
+    (page,) = [page for page in inputs.pages if page.kind.name == "compare"]
     assert isinstance(page.content, Comparison)
     return page.content
 

@@ -132,9 +132,12 @@ def section_anchor(number: int) -> str:
     return f"section-{number}"
 
 
+TERM_ANCHOR = "term-"
+
+
 def term_anchor(term_id: str) -> str:
     """A glossary term's anchor: `term-taker` (scenario ids may not take these)."""
-    return f"term-{term_id}"
+    return f"{TERM_ANCHOR}{term_id}"
 
 
 def install(env: Environment, gettext: Gettext) -> None:

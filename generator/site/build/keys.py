@@ -31,10 +31,10 @@ from ..memo import per_value
 from ..page import Page
 from ..project import Project
 
-# The inputs each page names itself (its page file, its scenarios' files, the folders its
-# kind reads) and the catalogs, which enter a page's key message by message; every other
-# input is shared by all pages.
-_OWN_FOLDERS = ("pages", "scenarios")
+# The inputs some page names (its files, its examples' scenario files), the scenario files
+# (shown or not), and the catalogs, which enter a page's key message by message; every
+# other input is shared by all pages.
+_OWN_FOLDERS = ("scenarios",)
 
 
 def key_of(*parts: Any) -> str:
@@ -53,18 +53,19 @@ class Keys:
     project: Project
     stamps: Mapping[str, Stamp]  # input path (relative to the project) -> stamp and hash
     shared: str  # the key of everything every page depends on
-    # Every page's examples, for a page that shows the others' (the home page's figures).
-    all_examples: tuple[Any, ...] = ()
+    # Every page, for the pages a page draws on (PageKind.draws_on).
+    pages: tuple[Page, ...] = ()
 
     @staticmethod
     def of(project: Project, stamps: Mapping[str, Stamp], pages: Sequence[Page]) -> Keys:
-        folders = {*_OWN_FOLDERS, *(folder for page in pages for folder in page.kind.folders)}
-        own = [_relative(project, project.content / folder) for folder in sorted(folders)]
+        own = [_relative(project, project.content / folder) for folder in _OWN_FOLDERS]
         own.append(_relative(project, project.locales))
+        named = {path for page in pages for path in _files_named(project, page)}
         shared_files = [
             (name, stamp.sha256)
             for name, stamp in sorted(stamps.items())
-            if not any(_below(name, folder) for folder in own)
+            if not any(name == path or _below(name, path) for path in named)
+            and not any(_below(name, folder) for folder in own)
         ]
         # Navigation, the home page's cards and the comparison's example links show
         # every page's title and examples: a change to one is a change to all.
@@ -80,14 +81,15 @@ class Keys:
             for page in pages
         ]
         shared = key_of(code_stamp(), environment(), shared_files, listing)
-        examples = tuple(example for page in pages for example in page.examples)
-        return Keys(project, stamps, shared, examples)
+        return Keys(project, stamps, shared, tuple(pages))
 
     def files_of(self, page: Page) -> list[tuple[str, str]]:
-        """The page's own files (its inputs and its scenarios' files) with their hashes."""
-        paths = {_relative(self.project, path) for path in page.inputs}
-        shown = self.all_examples if page.kind.shows_other_pages else page.examples
-        paths |= {_relative(self.project, Path(example.scenario.path)) for example in shown}
+        """The page's own files (those of the pages it draws on) with their hashes."""
+        paths = {
+            path
+            for other in page.kind.draws_on(page, self.pages)
+            for path in _files_named(self.project, other)
+        }
         found = []
         for name, stamp in self.stamps.items():
             if any(name == path or _below(name, path) for path in paths):
@@ -121,6 +123,12 @@ def _translation_digests(language: Language) -> dict[Key, bytes]:
     if language.messages is None:
         return {}
     return {key: _message_digest(key, forms) for key, forms in language.messages.entries.items()}
+
+
+def _files_named(project: Project, page: Page) -> list[str]:
+    """A page's inputs and its examples' scenario files, relative to the project."""
+    paths = [*page.inputs, *(Path(example.scenario.path) for example in page.examples)]
+    return [_relative(project, path) for path in paths]
 
 
 def _relative(project: Project, path: Path) -> str:

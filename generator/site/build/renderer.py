@@ -24,7 +24,7 @@ from ..i18n import Gettext, Language
 from ..illustrate import Illustrator
 from ..page import Page, neighbours, section_number
 from ..pictures.store import Collector, PictureStore
-from ..render import environment, install, render, section_anchor, term_anchor
+from ..render import TERM_ANCHOR, environment, install, render, section_anchor
 from ..statements import block_witnesses
 from ..terms import Term, TermLinks
 from ..views import LanguageView, PageView
@@ -42,8 +42,8 @@ class Renderer:
     inputs: Inputs
     env: Environment = field(init=False)
     other_rules: list[RuleSet] = field(init=False)
-    rules_page: Page | None = field(init=False)
-    glossary_page: Page | None = field(init=False)
+    # Each anchor a page offers the others (`rules-<id>`, `term-<id>`): its page and label.
+    anchors: dict[str, tuple[Page, str]] = field(init=False)
     example_pages: dict[str, Page] = field(init=False)
     views: dict[str, PageView] = field(init=False)
     scripts: frozenset[str] = field(init=False)
@@ -52,12 +52,9 @@ class Renderer:
         project = self.inputs.project
         self.env = environment(project.templates, project.files)
         self.other_rules = [r for r in self.inputs.rulesets.all() if not r.table_options]
-        self.rules_page = next(
-            (page for page in self.inputs.pages if page.kind.describes_rule_sets), None
-        )
-        self.glossary_page = next(
-            (page for page in self.inputs.pages if page.kind.defines_terms), None
-        )
+        self.anchors = {
+            anchor: (page, label) for page in self.inputs.pages for anchor, label in page.anchors
+        }
         # Where each example is shown: the comparison's rows link to them.
         self.example_pages = {
             example.scenario.id: page for page in self.inputs.pages for example in page.examples
@@ -72,12 +69,14 @@ class Renderer:
         # Links name the index file, so that the site also works opened from disk.
         return f"{root}{page.path(lang)}index.html"
 
+    def anchor_href(self, root: str, lang: str, anchor: str) -> str | None:
+        """The link to an anchor some page offers (a rule set's column), or None."""
+        found = self.anchors.get(anchor)
+        return None if found is None else f"{self.href(root, found[0], lang)}#{anchor}"
+
     def rules_href(self, root: str, lang: str) -> Callable[[RuleSet], str | None]:
-        """The link of a rule set's column on the comparison page, or None without that page."""
-        page = self.rules_page
-        if page is None:
-            return lambda rules: None
-        return lambda rules: f"{self.href(root, page, lang)}#rules-{rules.id}"
+        """The link of a rule set's line: its column on the comparison, if a page has one."""
+        return lambda rules: self.anchor_href(root, lang, f"rules-{rules.id}")
 
     def section_href(self, root: str, lang: str) -> Callable[[str, str | None], str]:
         """The link to a page, or to its section by heading (checked as the pages were read)."""
@@ -91,16 +90,14 @@ class Renderer:
 
         return href
 
-    def term_links(self, page: Page, root: str, gettext: Gettext) -> TermLinks:
-        """The glossary's terms in the page's language, for a page that links them."""
-        glossary = self.glossary_page
-        if glossary is None or not page.kind.links_terms:
-            return TermLinks()
-        base = self.href(root, glossary, gettext.language.code)
+    def term_links(self, root: str, gettext: Gettext) -> TermLinks:
+        """The glossary's terms in the page's language, each linked to its anchor."""
+        code = gettext.language.code
         return TermLinks(
             [
-                Term.of(gettext.text(term.term), f"{base}#{term_anchor(term.id)}")
-                for term in glossary.content.terms
+                Term.of(gettext.text(label), f"{self.href(root, page, code)}#{anchor}")
+                for anchor, (page, label) in self.anchors.items()
+                if anchor.startswith(TERM_ANCHOR)
             ]
         )
 
@@ -220,13 +217,13 @@ class Renderer:
                 else []
             ),
             "section_href": self.section_href(root, code),
-            "terms": self.term_links(page, root, gettext),
+            "terms": TermLinks(),
             "collated": self.collated(gettext),
-            "page_script": page.kind.script,
+            "page_script": None,
             # A page with cards to try loads the script that shows their verdicts.
-            "scripted": page.kind.scripted
-            or any(example.checked.kind.interactive for example in page.examples),
+            "scripted": any(example.checked.kind.interactive for example in page.examples),
         }
+        context.update(page.kind.context(page, _Site(self, root, gettext)))
         if page.rules is not None:
             context["figures"] = words.figures(page.rules, **page.kind.extra_figures(page, words))
             context["tables"] = rule_tables(page.rules)
@@ -397,3 +394,15 @@ def check_html(html: str, page: Page, what: str) -> None:
                 )
             raise ContentError(page.source, None, f"{what} has the id {excerpt(anchor)} twice")
         seen.add(anchor)
+
+
+@dataclass(frozen=True)
+class _Site:
+    """The site as a kind's `context` sees it, in the language being rendered."""
+
+    renderer: Renderer
+    root: str
+    gettext: Gettext
+
+    def term_links(self) -> TermLinks:
+        return self.renderer.term_links(self.root, self.gettext)

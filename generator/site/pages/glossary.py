@@ -17,6 +17,7 @@ from ...content.errors import excerpt
 from ...content.nodes import Source
 from ..blocks import Link
 from ..page import SLUG, LoadContext, Page, PageKind
+from ..render import term_anchor
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,6 @@ class GlossaryKind(PageKind):
     template = "glossary.html"
     keys = frozenset({"slug", "title", "intro", "terms"})
     required = frozenset({"slug", "title", "terms"})
-    defines_terms = True
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
@@ -80,6 +80,7 @@ class GlossaryKind(PageKind):
                 description=intro,
                 content=Glossary(intro, terms),
                 links=tuple(term.see for term in terms),
+                anchors=tuple((term_anchor(term.id), term.term) for term in terms),
             )
         ]
 

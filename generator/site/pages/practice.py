@@ -38,7 +38,7 @@ from ...engine import (
 )
 from ...engine.practice import PracticeDeal, practice_deals, practice_pool
 from ..illustrate import Illustrator
-from ..page import LoadContext, Page, PageKind, slug
+from ..page import LoadContext, Page, PageKind, Site, slug
 from ..words import Words
 
 # Positions written out whole for a reader without the script: the pool's first ones.
@@ -200,7 +200,9 @@ class PracticeKind(PageKind):
     template = "practice.html"
     keys = frozenset({"slug", "intro", "seeds", "per_seed", "practices"})
     required = keys
-    scripted = True
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        return {"scripted": True}  # positions drawn and tried in the browser
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext

@@ -76,7 +76,6 @@ def load_variant(source: Source, variant_id: str, context: LoadContext) -> Varia
 
 class VariantsKind(PageKind):
     name = "variants"
-    folders = ("variants",)
     template = "variant.html"
     keys = frozenset({"slug", "played", "sections"})
     required = keys
