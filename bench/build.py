@@ -76,7 +76,7 @@ from generator.content.catalogs import (
     translated_keys,
 )
 from generator.content.files import InputFiles
-from generator.site.build import Project, load_inputs, page_messages
+from generator.site.pipeline.build import Project, load_inputs, page_messages
 
 LANGUAGES = 60  # of a generated site, English included
 SITE_PAGES = 2  # the HTML pages of no language: index.html and 404.html

@@ -25,8 +25,8 @@ from common import ROOT, best_of
 from generator.content.files import InputFiles
 from generator.content.rulesets import RuleSets
 from generator.engine.practice import Question, practice_deals, practice_pool
-from generator.site import build as building
 from generator.site.pages import practice
+from generator.site.pipeline import build as building
 
 # Goals: a pool of hundreds per rule set, every position a question, drawing it cheap.
 POOL_GOAL = 200

@@ -21,8 +21,8 @@ from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, UserError
 
 if TYPE_CHECKING:
     from .content.errors import Problems
-    from .site.build import Report
-    from .site.project import Project
+    from .site.pipeline.build import Report
+    from .site.pipeline.project import Project
     from .verify import Checked
 
 MAX_PORT = 65535
@@ -30,7 +30,7 @@ MAX_PORT = 65535
 
 def _project(args: argparse.Namespace) -> Project:
     # Imported when needed: `--version` and argument errors stay instant.
-    from .site.project import Project
+    from .site.pipeline.project import Project
 
     content: Path | None = args.content
     return Project(args.project, content)
@@ -65,11 +65,11 @@ def _report(problems: Sequence[object], status: int, what: str) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """What a build reads, without writing; given paths, those scenarios and the catalogs."""
     from .content.errors import Problems
-    from .site.build import build
+    from .site.pipeline.build import build
 
     if args.paths:
         # The scenarios and catalogs named (all catalogs when none is): pages need the project.
-        from .site.build import load_languages
+        from .site.pipeline.build import load_languages
 
         project = _project(args)
         catalogs = [path for path in args.paths if path.suffix == ".po"]
@@ -80,7 +80,7 @@ def run_check(args: argparse.Namespace) -> int:
             else:
                 # As the build reads them: a catalog checked before, unchanged, is taken
                 # from the cache.
-                from .site.cache import Cache
+                from .site.pipeline.cache import Cache
 
                 load_languages(project, None, Cache(project.records))
         except Problems as found:
@@ -133,7 +133,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def _summary(report: Report, out: Path) -> str:
-    from .site.progress import percent_text
+    from .site.pipeline.progress import percent_text
 
     languages = ", ".join(
         f"{code} {percent_text(percent)}"
@@ -167,7 +167,7 @@ def _progress_line() -> Callable[[int, int], None]:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .site.manifest import unchanged
+    from .site.pipeline.manifest import unchanged
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
@@ -182,8 +182,8 @@ def run_build(args: argparse.Namespace) -> int:
             )
         return 0
     from .content.errors import Problems
-    from .site.build import build
-    from .site.workers import cores
+    from .site.pipeline.build import build
+    from .site.pipeline.workers import cores
 
     progress = None
     if not args.quiet and sys.stderr.isatty():
@@ -223,7 +223,7 @@ class _WatchConsole:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .site.serve import local_server
+    from .site.serving.serve import local_server
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
@@ -231,7 +231,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UserError(out, None, "holds no built site; run `belote-site build` first")
     try:
         if args.watch:
-            from .site.watch import serve_watching
+            from .site.serving.watch import serve_watching
 
             return serve_watching(project, out, args.port, _WatchConsole(out))
         with local_server(out, args.port) as url:
@@ -259,7 +259,7 @@ def run_locale(args: argparse.Namespace) -> int:
 
 def _run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
-    from .site.build import load_inputs, page_messages
+    from .site.pipeline.build import load_inputs, page_messages
 
     project = _project(args)
     if args.action == "add":

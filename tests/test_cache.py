@@ -1,4 +1,4 @@
-"""The build's one cache (generator/site/cache.py): a thing is named by the hash of the
+"""The build's one cache (generator/site/pipeline/cache.py): a thing is named by the hash of the
 bytes it was computed from and of the code, so a copy of the project finds everything
 its original computed, and an edited input is a name not asked for before."""
 
@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from helpers.project import built_fixture, run_captured
 
-from generator.site import cache as module
-from generator.site.build import inputs, verified
-from generator.site.cache import Cache
 from generator.site.pages import practice
-from generator.site.project import Project
+from generator.site.pipeline import cache as module
+from generator.site.pipeline import inputs, verified
+from generator.site.pipeline.cache import Cache
+from generator.site.pipeline.project import Project
 
 
 def test_a_name_is_the_hash_of_the_bytes_and_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -27,7 +27,10 @@ def test_a_name_is_the_hash_of_the_bytes_and_the_code(monkeypatch: pytest.Monkey
     assert name != Cache.name("catalog", "frm", b"sgid")  # parts cannot shift
     assert name != Cache.name("catalog", "fr")
     # The same in every process: a name never follows the process's string hashing.
-    script = "from generator.site.cache import Cache; print(Cache.name('catalog', 'fr', b'msgid'))"
+    script = (
+        "from generator.site.pipeline.cache import Cache; "
+        "print(Cache.name('catalog', 'fr', b'msgid'))"
+    )
     found = {
         subprocess.run(
             [sys.executable, "-c", script],
@@ -61,7 +64,7 @@ def test_a_build_in_a_copy_of_the_project_reuses_everything(
     monkeypatch.setattr(inputs, "read_catalog_file", lambda *_: computed("a catalog"))
     monkeypatch.setattr(practice, "draw", lambda *_: computed("a practice"))
     monkeypatch.setattr(
-        "generator.site.statements.coverage", lambda *_: computed("the witness search")
+        "generator.site.rendering.statements.coverage", lambda *_: computed("the witness search")
     )
     status, _, err = run_captured(copy, "build", "--out", copy.parent / "site")
     assert status == 0, err

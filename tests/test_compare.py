@@ -12,8 +12,8 @@ from functools import cache
 from helpers.project import ROOT
 
 from generator.content.rulesets import option_paths
-from generator.site.build import Project, Renderer, load_inputs
 from generator.site.pages.compare import Comparison
+from generator.site.pipeline.build import Project, Renderer, load_inputs
 
 
 @cache

@@ -149,12 +149,12 @@ calls:
 def test_the_witness_search_is_kept_for_the_next_build(tmp_path: Path) -> None:
     """The search reruns the engine under every changed value: a build whose page and
     scenario files are those of the last build takes its answer back."""
-    from generator.site.blocks import Context
-    from generator.site.build import load_inputs
-    from generator.site.cache import Cache
     from generator.site.page import LoadContext
-    from generator.site.project import Project
-    from generator.site.statements import covered
+    from generator.site.pipeline.build import load_inputs
+    from generator.site.pipeline.cache import Cache
+    from generator.site.pipeline.project import Project
+    from generator.site.rendering.blocks import Context
+    from generator.site.rendering.statements import covered
 
     inputs = load_inputs(Project(ROOT))
     pages, checked = inputs.pages, inputs.checked

@@ -19,9 +19,9 @@ from helpers.html import Element, parse
 from helpers.project import LANGUAGES, ROOT, cli, copy_project, po_path, read_catalog, shared_build
 from markupsafe import Markup, escape
 
-from generator.site.build import Project, load_inputs
-from generator.site.collation import Tailoring
-from generator.site.terms import Term, TermLinks
+from generator.site.pipeline.build import Project, load_inputs
+from generator.site.rendering.collation import Tailoring
+from generator.site.rendering.terms import Term, TermLinks
 
 GLOSSARY = yaml.safe_load((ROOT / "content" / "pages" / "glossary.yaml").read_text("utf-8"))
 TERMS = GLOSSARY["terms"]

@@ -36,8 +36,9 @@ from helpers.project import (
     write_catalog,
 )
 
-from generator.site.build import build, verified
-from generator.site.project import Project
+from generator.site.pipeline import verified
+from generator.site.pipeline.build import build
+from generator.site.pipeline.project import Project
 from generator.verify import scenario_kinds
 
 BIN = Path(sys.executable).parent
@@ -84,7 +85,7 @@ def test_build_reads_and_verifies_each_scenario_exactly_once(
 
         monkeypatch.setattr(kind, "read", counted_read)
         monkeypatch.setattr(kind, "compute", counted_compute)
-    # Without the records of verified scenarios (generator/site/build/verified.py)...
+    # Without the records of verified scenarios (generator/site/pipeline/verified.py)...
     with monkeypatch.context() as unrecorded:
         unrecorded.setattr(verified, "_load", lambda *_: None)
         report = build(Project(project), tmp_path_factory.mktemp("once") / "site")
@@ -333,7 +334,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...content.nodes import Source
+from ..content.nodes import Source
 from ..blocks import parse_example
 from ..page import LoadContext, Page, PageKind, slug
 
@@ -399,10 +400,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...content import fields
-from ...content.nodes import Source
-from ...content.scenarios import Entry
-from ...engine import Card, Trump
+from ..content import fields
+from ..content.nodes import Source
+from ..content.scenarios import Entry
+from ..engine import Card, Trump
 from ..compare import Comparer
 from ..kind import Expectation, Scenario, ScenarioKind
 

@@ -30,7 +30,7 @@ from conftest import BAD_INPUT
 from helpers.project import fixture_copy, fresh_copy, leftovers, tree_hash
 from hostile.cases import CASES, Case
 
-from generator.site.output import Output
+from generator.site.pipeline.output import Output
 
 # Every case runs under these bounds: a build that needed more is a failure.
 MEMORY_CAP = 1536 * 1024 * 1024

@@ -42,9 +42,9 @@ from helpers.project import (
 )
 
 from generator.content.files import InputFiles
-from generator.site.i18n import Gettext, load_language
-from generator.site.vocabulary import load_vocabulary
-from generator.site.words import Words
+from generator.site.rendering.i18n import Gettext, load_language
+from generator.site.rendering.vocabulary import load_vocabulary
+from generator.site.rendering.words import Words
 
 TITLE = "Which card may I play?"
 ALLOWED = "Card by card"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from helpers.project import built_fixture, cli_quiet, run_captured, tree_hash
 
-from generator.site.project import Project
+from generator.site.pipeline.project import Project
 
 
 def _times(site: Path) -> dict[str, int]:

@@ -84,7 +84,7 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
 ) -> None:
     """Where the system cannot exchange two folders, the swap is two renames: a build killed
     between them left the old site in its `old` folder, found by name, never by a record."""
-    from generator.site.output import MARKER, Output
+    from generator.site.pipeline.output import MARKER, Output
 
     out = tmp_path / "site"
     out.mkdir()
@@ -107,7 +107,7 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
 def test_a_link_beside_the_output_is_never_followed(tmp_path: Path) -> None:
     """An `old` folder that is a link (planted by a pull request) leads nowhere: the folder
     it names, outside the project, is neither moved in nor removed."""
-    from generator.site.output import MARKER, Output
+    from generator.site.pipeline.output import MARKER, Output
 
     outside = tmp_path / "outside"
     (outside / "site").mkdir(parents=True)
@@ -125,7 +125,7 @@ def test_a_link_beside_the_output_is_never_followed(tmp_path: Path) -> None:
 def test_the_fallback_swap_replaces_the_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.site import output as module
+    from generator.site.pipeline import output as module
 
     monkeypatch.setattr(module, "_exchange", lambda a, b: False)
     out = tmp_path / "site"

@@ -26,15 +26,15 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from generator.content.catalogs import discover_languages
 from generator.content.files import InputFiles
 from generator.engine import DECK, Card, Rank, Suit
-from generator.site.cache import Cache
-from generator.site.i18n import Gettext, load_language
-from generator.site.illustrate import Illustrator
 from generator.site.pictures import drawing
 from generator.site.pictures.cards import draw_card, draw_face
 from generator.site.pictures.drawing import SCALE, reduce
 from generator.site.pictures.store import PictureStore, encode
-from generator.site.vocabulary import load_vocabulary
-from generator.site.words import Words
+from generator.site.pipeline.cache import Cache
+from generator.site.rendering.i18n import Gettext, load_language
+from generator.site.rendering.illustrate import Illustrator
+from generator.site.rendering.vocabulary import load_vocabulary
+from generator.site.rendering.words import Words
 
 CARD_1X = (64, 90)
 CARD_2X = (128, 180)

@@ -12,11 +12,11 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 
 from generator.content.catalogs import Key, Messages
-from generator.site.build.keys import Keys
-from generator.site.build.plan import Rendered, advertise, plan_english, plan_outputs
-from generator.site.i18n import Language
-from generator.site.manifest import Manifest
 from generator.site.page import Page, page_kinds
+from generator.site.pipeline.keys import Keys
+from generator.site.pipeline.manifest import Manifest
+from generator.site.pipeline.plan import Rendered, advertise, plan_english, plan_outputs
+from generator.site.rendering.i18n import Language
 
 ARTICLE = page_kinds()["article"]
 HOME = page_kinds()["home"]

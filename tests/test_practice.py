@@ -29,13 +29,13 @@ from generator.content.files import InputFiles
 from generator.content.rulesets import RuleSets
 from generator.engine import Card, Position, Reason, RuleSet, Seat, Trump, score_deal
 from generator.engine.practice import Question, practice_deals, practice_pool, scoring_mix
-from generator.site.blocks import Context
-from generator.site.build import Inputs, Project, load_inputs
-from generator.site.cache import Cache
-from generator.site.i18n import Gettext
 from generator.site.page import LoadContext
 from generator.site.pages.practice import REASON_LETTERS
-from generator.site.words import Words
+from generator.site.pipeline.build import Inputs, Project, load_inputs
+from generator.site.pipeline.cache import Cache
+from generator.site.rendering.blocks import Context
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.words import Words
 
 # Strongest first (rules-reference.md, "Card orders and values").
 TRUMP_RANKS = ["J", "9", "A", "10", "K", "Q", "8", "7"]
@@ -366,8 +366,8 @@ def _context(cache: Cache, rulesets: RuleSets | None = None) -> LoadContext:
 
 def test_the_phrasebook_words_every_card_seat_suit_and_reason_once() -> None:
     page = practice_pages()[0]
-    from generator.site.illustrate import Illustrator
     from generator.site.pictures.store import Collector
+    from generator.site.rendering.illustrate import Illustrator
 
     collector = Collector()
     book = json.loads(page.content.phrasebook(words(), Illustrator(collector, words()), "../"))

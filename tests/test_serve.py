@@ -28,11 +28,11 @@ from helpers.project import fixture_copy
 from watchfiles import Change
 
 from generator.content.errors import ContentError, Problems
-from generator.site import watch
-from generator.site.build import Project, Report
-from generator.site.output import Output
-from generator.site.serve import REQUEST_TIMEOUT, QuietHandler, local_server
-from generator.site.watch import (
+from generator.site.pipeline.build import Project, Report
+from generator.site.pipeline.output import Output
+from generator.site.serving import watch
+from generator.site.serving.serve import REQUEST_TIMEOUT, QuietHandler, local_server
+from generator.site.serving.watch import (
     CLIENT,
     EVENTS,
     Hub,

@@ -41,13 +41,13 @@ from PIL import Image
 from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.engine import Card
-from generator.site.build import Renderer, load_inputs
-from generator.site.build.plan import Job
-from generator.site.cache import Cache
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import PictureStore
-from generator.site.project import Project
-from generator.site.settings import load_settings
+from generator.site.pipeline.build import Renderer, load_inputs
+from generator.site.pipeline.cache import Cache
+from generator.site.pipeline.plan import Job
+from generator.site.pipeline.project import Project
+from generator.site.rendering.settings import load_settings
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XHTML = "{http://www.w3.org/1999/xhtml}"

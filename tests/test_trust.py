@@ -25,16 +25,16 @@ from helpers.project import ROOT, copy_project, run_captured, shared_build, tree
 from jinja2 import Undefined
 
 from generator.content.files import InputFiles
-from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
-from generator.site.build import Renderer, load_inputs
-from generator.site.build.plan import Job
-from generator.site.i18n import Gettext
-from generator.site.output import MARKER
 from generator.site.page import page_kinds
 from generator.site.pictures.store import Collector, PictureStore
-from generator.site.project import Project
-from generator.site.render import Sandbox
-from generator.site.trust import template_value
+from generator.site.pipeline.build import Renderer, load_inputs
+from generator.site.pipeline.output import MARKER
+from generator.site.pipeline.plan import Job
+from generator.site.pipeline.project import Project
+from generator.site.rendering.audit import POLICY, _scheme, audit, shipped_scripts
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.render import Sandbox
+from generator.site.rendering.trust import template_value
 
 # -- templates reach values only -----------------------------------------------------------
 
@@ -176,7 +176,7 @@ def test_a_committed_swap_record_touches_nothing_outside(tmp_path: Path) -> None
 def test_an_injected_handler_is_blocked(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     copy = tmp_path_factory.mktemp("injected") / "site"
@@ -208,7 +208,7 @@ def test_the_root_page_sends_a_browser_to_its_language_from_a_shipped_script(
     browser: Any, tmp_path_factory: pytest.TempPathFactory, locale: str, lands: str
 ) -> None:
     """The redirect moved out of the page into static/root.js, under the policy."""
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     assert "<script>" not in (site / "index.html").read_text(encoding="utf-8")
@@ -224,7 +224,7 @@ def test_the_root_page_sends_a_reader_back_to_the_language_they_picked(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Issue 22: a Slovak browser whose reader chose French in the menu comes back to French."""
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     with local_server(site) as url:
@@ -283,7 +283,7 @@ def test_the_helpers_that_make_markup_escape_plain_text(
     """A template may hand a helper plain text: it comes back escaped, markup stays markup."""
     from markupsafe import Markup
 
-    from generator.site.render import sentence
+    from generator.site.rendering.render import sentence
 
     assert sentence("north & south <x>") == "North &amp; south &lt;x&gt;"
     assert sentence(Markup("<b>north</b> plays")) == "<b>North</b> plays"

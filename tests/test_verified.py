@@ -10,10 +10,10 @@ from helpers.project import copy_project
 
 from generator.content.errors import ContentError
 from generator.content.rulesets import RuleSets
-from generator.site.build import verified
-from generator.site.build.verified import verified_scenarios
-from generator.site.cache import Cache
-from generator.site.project import Project
+from generator.site.pipeline import verified
+from generator.site.pipeline.cache import Cache
+from generator.site.pipeline.project import Project
+from generator.site.pipeline.verified import verified_scenarios
 from generator.verify import check_all
 
 

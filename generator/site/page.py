@@ -26,9 +26,9 @@ from ..content.nodes import Source, read_yaml
 from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked
-from .blocks import Context, Example, Link
-from .cache import Cache
-from .records import dumps, loads, rules_digest
+from .pipeline.cache import Cache
+from .pipeline.records import dumps, loads, rules_digest
+from .rendering.blocks import Context, Example, Link
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*")
 # Keys every page file may have, whatever its kind: its place in the reading order, the

@@ -183,7 +183,7 @@ def rtl_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A copy of the project with a new, untranslated Arabic catalog, built and served."""
     from helpers.project import cli_quiet, fresh_copy
 
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     project = fresh_copy(tmp_path_factory, "rtl")
     cli_quiet(project, "locale", "add", "ar")

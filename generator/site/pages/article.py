@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ..blocks import Section, links, parse_sections
 from ..page import LoadContext, Page, PageKind, Site
-from ..render import TERM_ANCHOR
+from ..rendering.blocks import Section, links, parse_sections
+from ..rendering.render import TERM_ANCHOR
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
 It is also the readable form of the translators' glossary: each term's name
 is a message, translated with the settled word of the language, and the
 French original is shown beside a name that differs from it. The terms are
-listed in the language's alphabetical order (`generator/site/collation.py`),
+listed in the language's alphabetical order (`generator/site/rendering/collation.py`),
 each with an anchor `term-<id>` that the rules pages link their first use of
-the term to (`generator/site/terms.py`).
+the term to (`generator/site/rendering/terms.py`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from ...content.errors import excerpt
 from ...content.nodes import Source
-from ..blocks import Link
 from ..page import SLUG, LoadContext, Page, PageKind
-from ..render import term_anchor
+from ..rendering.blocks import Link
+from ..rendering.render import term_anchor
 
 
 @dataclass(frozen=True)

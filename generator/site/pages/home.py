@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ..blocks import Link
 from ..page import LoadContext, Page, PageKind
+from ..rendering.blocks import Link
 
 
 @dataclass(frozen=True)

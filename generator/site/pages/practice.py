@@ -37,9 +37,9 @@ from ...engine import (
     winning_play,
 )
 from ...engine.practice import PracticeDeal, practice_deals, practice_pool
-from ..illustrate import Illustrator
 from ..page import LoadContext, Page, PageKind, Site, slug
-from ..words import Words
+from ..rendering.illustrate import Illustrator
+from ..rendering.words import Words
 
 # Positions written out whole for a reader without the script: the pool's first ones.
 SAMPLE = 5

@@ -18,7 +18,7 @@ from typing import Protocol
 import PIL
 from PIL import Image
 
-from ..cache import Cache
+from ..pipeline.cache import Cache
 from .drawing import SCALE, font_digest, reduce
 
 # Bump when the drawing code changes what it draws.

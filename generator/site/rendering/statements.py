@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..content.errors import ContentError, Problems
-from ..content.rulesets import yaml_path
-from ..engine import RuleSet
-from ..verify import Checked
-from ..verify.coverage import Coverage, Stated, coverage
+from ...content.errors import ContentError, Problems
+from ...content.rulesets import yaml_path
+from ...engine import RuleSet
+from ...verify import Checked
+from ...verify.coverage import Coverage, Stated, coverage
+from ..page import Page
+from ..pipeline.cache import Cache
 from .blocks import Choose, Guarded, written
-from .cache import Cache
 from .figures import figure_options
-from .page import Page
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 

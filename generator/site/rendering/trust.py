@@ -6,7 +6,7 @@ enums, tuples, lists, mappings and frozen dataclasses of those) and call the
 methods of the helpers the site declares (`@helper`: they turn engine values
 into words and pictures, and do no I/O). Anything else (a `Path`, a file, the
 picture store, a loader, an object of a kind this module has never heard
-of) is out of reach: the sandbox (`generator/site/render.py`) asks
+of) is out of reach: the sandbox (`generator/site/rendering/render.py`) asks
 `template_value` about every attribute it looks up, every item, everything it
 calls and everything a call returns.
 """
@@ -47,14 +47,14 @@ _IO_MODULES = frozenset(
     {
         "generator.content.files",
         "generator.content.rulesets",
-        "generator.site.build",
-        "generator.site.cache",
-        "generator.site.manifest",
-        "generator.site.output",
-        "generator.site.project",
-        "generator.site.serve",
-        "generator.site.watch",
-        "generator.site.workers",
+        "generator.site.pipeline.build",
+        "generator.site.pipeline.cache",
+        "generator.site.pipeline.manifest",
+        "generator.site.pipeline.output",
+        "generator.site.pipeline.project",
+        "generator.site.serving.serve",
+        "generator.site.serving.watch",
+        "generator.site.pipeline.workers",
     }
 )
 

@@ -112,7 +112,7 @@ class Manifest:
     inputs: dict[str, Stamp] = field(default_factory=dict)
     # Output path (relative to the output) -> [size, mtime_ns].
     outputs: dict[str, list[int]] = field(default_factory=dict)
-    # Output path -> the key of everything it was built from (generator/site/build/keys.py).
+    # Output path -> the key of everything it was built from (generator/site/pipeline/keys.py).
     keys: dict[str, str] = field(default_factory=dict)
     # Page key -> the key of the page's content before any language.
     content_keys: dict[str, str] = field(default_factory=dict)

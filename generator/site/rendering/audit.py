@@ -19,7 +19,7 @@ from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from ..content.errors import excerpt
+from ...content.errors import excerpt
 
 # Only the site's own files, and nothing inline; `form-action` for the practice
 # page's score form, which its script answers without sending anything.
@@ -30,7 +30,7 @@ POLICY = (
 )
 POLICY_META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
 # The scripts the site ships: files of the generator itself, reviewed as code.
-ASSETS = Path(__file__).parent / "assets"
+ASSETS = Path(__file__).parent.parent / "assets"
 
 ELEMENTS = frozenset(
     {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     DECK,
     PLAIN_ORDER,
     TRUMP_ORDER,

@@ -23,16 +23,16 @@ from ...content.errors import Problems
 from ...content.rulesets import RuleSets
 from ...verify import Checked, Mismatch, by_id
 from ...verify.coverage import Coverage
-from ..audit import ASSETS
-from ..blocks import Context
-from ..cache import Cache
-from ..i18n import Language
-from ..output import static_files
 from ..page import LoadContext, Page, discover_pages
-from ..project import Project
-from ..settings import SiteSettings, load_settings
-from ..statements import covered
-from ..vocabulary import Vocabulary, load_vocabulary
+from ..rendering.audit import ASSETS
+from ..rendering.blocks import Context
+from ..rendering.i18n import Language
+from ..rendering.settings import SiteSettings, load_settings
+from ..rendering.statements import covered
+from ..rendering.vocabulary import Vocabulary, load_vocabulary
+from .cache import Cache
+from .output import static_files
+from .project import Project
 from .verified import verified_scenarios
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import (
+from ...engine import (
     Auction,
     Call,
     Card,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..content.errors import ContentError
-from ..content.files import InputFiles
-from ..content.nodes import Source, read_yaml
-from ..engine import (
+from ...content.errors import ContentError
+from ...content.files import InputFiles
+from ...content.nodes import Source, read_yaml
+from ...engine import (
     DECK,
     CallReason,
     Card,

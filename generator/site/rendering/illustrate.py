@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..engine import Card, Rank, Reason, Verdict
-from .pictures.cards import HEIGHT as CARD_HEIGHT
-from .pictures.cards import WIDTH as CARD_WIDTH
-from .pictures.cards import draw_card
-from .pictures.store import Picture, Pictures
+from ...engine import Card, Rank, Reason, Verdict
+from ..pictures.cards import HEIGHT as CARD_HEIGHT
+from ..pictures.cards import WIDTH as CARD_WIDTH
+from ..pictures.cards import draw_card
+from ..pictures.store import Picture, Pictures
 from .trust import helper
 from .words import Words
 

@@ -22,18 +22,18 @@ from pathlib import Path
 
 from ...content.catalogs import Key
 from ...content.errors import UserError, excerpt
-from ..cache import Cache, claim, code_stamp
-from ..manifest import Manifest, Stamp, environment, input_stamps, output_stamps
-from ..output import Output
 from ..pictures.store import PictureStore
-from ..project import Project
-from ..workers import run_all
+from .cache import Cache, claim, code_stamp
 from .inputs import Inputs, load_inputs, load_languages
 from .keys import Keys, reusable, sorted_keys
+from .manifest import Manifest, Stamp, environment, input_stamps, output_stamps
+from .output import Output
 from .plan import Advertised, Job, Plan, Rendered, advertise, plan_english, plan_outputs
+from .project import Project
 from .publish import Produced, Published, check_out, publish
 from .renderer import Renderer
 from .report import Report, report
+from .workers import run_all
 
 __all__ = [
     "Inputs",

@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from ...content.catalogs import Key
-from ..cache import code_stamp, digest
-from ..i18n import Language
-from ..manifest import Manifest, Stamp, environment
-from ..memo import per_value
 from ..page import Page
-from ..project import Project
+from ..rendering.i18n import Language
+from ..rendering.memo import per_value
+from .cache import code_stamp, digest
+from .manifest import Manifest, Stamp, environment
+from .project import Project
 
 # The inputs some page names (its files, its examples' scenario files), the scenario files
 # (shown or not), and the catalogs, which enter a page's key message by message; every

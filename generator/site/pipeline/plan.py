@@ -20,11 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...content.catalogs import Key
-from ..i18n import Language
-from ..manifest import Manifest
 from ..page import Page
-from ..progress import site_messages
+from ..rendering.i18n import Language
 from .keys import Keys, key_of
+from .manifest import Manifest
+from .progress import site_messages
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..content.errors import ContentError, excerpt
-from ..content.files import InputFiles
+from ...content.errors import ContentError, excerpt
+from ...content.files import InputFiles
 from .project import machine_cache
 
 # Left in every built site, so that a later build may replace the folder.

@@ -21,7 +21,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
-from ..content.catalogs import (
+from ...content.catalogs import (
     SOURCE_LANGUAGE,
     CatalogFile,
     Key,
@@ -30,7 +30,7 @@ from ..content.catalogs import (
     locale_of,
     read_catalog_file,
 )
-from ..content.files import InputFiles
+from ...content.files import InputFiles
 from .trust import helper
 
 # A tag, or the start of one that never closes (`<img src=x onerror=...`).

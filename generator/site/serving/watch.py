@@ -36,14 +36,14 @@ from urllib.parse import urlsplit
 import watchfiles
 from watchfiles import Change, DefaultFilter
 
-from ..content.errors import ContentError, Problems
-from ..content.files import inside
-from .build import Report, build
-from .output import Output
+from ...content.errors import ContentError, Problems
+from ...content.files import inside
+from ..pipeline.build import Report, build
+from ..pipeline.output import Output
 from .serve import QuietHandler, local_server
 
 if TYPE_CHECKING:
-    from .project import Project
+    from ..pipeline.project import Project
 
 EVENTS = "/__watch/events"
 CLIENT = "/__watch/client.js"

@@ -31,8 +31,8 @@ from jinja2.runtime import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
-from ..content.errors import ContentError, excerpt
-from ..content.files import InputFiles
+from ...content.errors import ContentError, excerpt
+from ...content.files import InputFiles
 from .i18n import Gettext
 from .tables import auction_table, contract_table, rulings, score_sheet
 from .trust import reachable, template_value
@@ -64,7 +64,7 @@ class ProjectLoader(BaseLoader):
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's immutable sandbox, shut on everything but values (`generator/site/trust.py`).
+    """Jinja's immutable sandbox, shut on everything but values (`rendering/trust.py`).
 
     Jinja refuses internals (a leading underscore, a function's or frame's
     attributes, a mutating method); on top of that every attribute and item
@@ -117,7 +117,7 @@ def environment(templates: Path, files: InputFiles) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["sentence"] = sentence
-    # Tables drawn from engine values (generator/site/tables.py).
+    # Tables drawn from engine values (generator/site/rendering/tables.py).
     env.globals["auction_table"] = auction_table
     env.globals["score_sheet"] = score_sheet
     env.globals["contract_table"] = contract_table

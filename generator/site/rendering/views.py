@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import RuleSet
+from ...engine import RuleSet
+from ..page import Page
 from .blocks import Example, Link
 from .i18n import Language
-from .page import Page
 
 
 @dataclass(frozen=True)

@@ -18,17 +18,17 @@ from jinja2 import Environment
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
 from ...engine import RuleSet
-from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
-from ..figures import rule_tables
-from ..i18n import Gettext, Language
-from ..illustrate import Illustrator
 from ..page import Page, neighbours, section_number
 from ..pictures.store import Collector, PictureStore
-from ..render import TERM_ANCHOR, environment, install, render, section_anchor
-from ..statements import block_witnesses
-from ..terms import Term, TermLinks
-from ..views import LanguageView, PageView
-from ..words import Words
+from ..rendering.audit import audit, audit_sitemap, shipped_scripts, with_policy
+from ..rendering.figures import rule_tables
+from ..rendering.i18n import Gettext, Language
+from ..rendering.illustrate import Illustrator
+from ..rendering.render import TERM_ANCHOR, environment, install, render, section_anchor
+from ..rendering.statements import block_witnesses
+from ..rendering.terms import Term, TermLinks
+from ..rendering.views import LanguageView, PageView
+from ..rendering.words import Words
 from .inputs import Inputs
 from .plan import Job, Rendered
 
@@ -141,7 +141,7 @@ class Renderer:
         ]
 
     def page_context(self, job: Job, gettext: Gettext, pictures: Collector) -> dict[str, Any]:
-        """What a page's templates see: values only (generator/site/trust.py)."""
+        """What a page's templates see: values only (generator/site/rendering/trust.py)."""
         page, language = job.page, job.language
         views = self.views
         root = "../" * page.depth()
@@ -367,7 +367,7 @@ class Renderer:
         return xml
 
     def audited(self, html: str, template: str, what: str) -> str:
-        """The page, if it holds nothing the site never makes (generator/site/audit.py)."""
+        """The page, if it holds nothing the site never makes (rendering/audit.py)."""
         problem = audit(html, self.scripts)
         if problem:
             raise ContentError(

@@ -27,11 +27,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..content.errors import excerpt
-from ..content.nodes import Source
-from ..content.rulesets import type_hints
-from ..engine import RuleSet
-from ..verify import Checked
+from ...content.errors import excerpt
+from ...content.nodes import Source
+from ...content.rulesets import type_hints
+from ...engine import RuleSet
+from ...verify import Checked
 from .vocabulary import PARTNERSHIPS
 
 

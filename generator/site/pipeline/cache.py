@@ -31,7 +31,7 @@ T = TypeVar("T")
 # at most once a day.
 _UNUSED_SECONDS = 30 * 24 * 3600
 _FRESH_SECONDS = 24 * 3600
-_CODE = Path(__file__).resolve().parents[1]
+_CODE = Path(__file__).resolve().parents[2]
 
 
 @functools.cache

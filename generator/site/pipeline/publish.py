@@ -1,5 +1,5 @@
 """The fourth stage: the planned and rendered files written into a fresh folder, then
-swapped in whole (generator/site/output.py holds the lock and the swap).
+swapped in whole (generator/site/pipeline/output.py holds the lock and the swap).
 
 A file the last build wrote with the same bytes is taken over by a hard
 link, keeping its modification time, so that an unchanged page looks
@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ...content.errors import UserError
 from ...content.files import inside
-from ..audit import ASSETS
 from ..pictures.store import PictureStore
-from ..project import Project, machine_cache
+from ..rendering.audit import ASSETS
+from .project import Project, machine_cache
 
 
 @dataclass(frozen=True)

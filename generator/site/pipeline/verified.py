@@ -20,8 +20,8 @@ from ...content.errors import ContentError
 from ...content.files import InputFiles, scenario_files
 from ...content.rulesets import RuleSets
 from ...verify import Checked, check_all, scenario_kinds
-from ..cache import Cache
-from ..records import dumps, loads, rules_digest
+from .cache import Cache
+from .records import dumps, loads, rules_digest
 
 Record = list[tuple[str, Any, Any, Any]]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Set
 
-from ..content.catalogs import Key
+from ...content.catalogs import Key
 
 
 def site_messages(pages: Mapping[str, Set[Key]]) -> set[Key]:

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.catalogs import LOCALE_CODE
-from ..content.errors import ContentError, excerpt
-from ..content.files import InputFiles
-from ..content.nodes import read_yaml
+from ...content.catalogs import LOCALE_CODE
+from ...content.errors import ContentError, excerpt
+from ...content.files import InputFiles
+from ...content.nodes import read_yaml
 from .collation import ROOT, CollationError, Tailoring
 
 _KEYS = frozenset(

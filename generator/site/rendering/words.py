@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from babel.lists import format_list
 from markupsafe import Markup
 
-from ..engine import (
+from ...engine import (
     PLAIN_ORDER,
     TRUMP_ORDER,
     Call,
@@ -37,7 +37,7 @@ from ..engine import (
     TrumpMode,
     winning_play,
 )
-from ..engine.contract import Level
+from ...engine.contract import Level
 from .figures import locked_features, rule_figures
 from .i18n import Gettext
 from .trust import helper

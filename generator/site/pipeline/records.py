@@ -12,8 +12,8 @@ import types
 from pathlib import Path
 from typing import Any
 
-from ..content.rulesets import RuleSets
-from ..engine import RuleSet
+from ...content.rulesets import RuleSets
+from ...engine import RuleSet
 from .cache import Cache
 
 

@@ -1,7 +1,7 @@
 """Where a project keeps its inputs, its cache and its default output.
 
 Light on purpose (the standard library and the input reader): a build that
-finds nothing changed (generator/site/manifest.py) needs this before
+finds nothing changed (generator/site/pipeline/manifest.py) needs this before
 anything heavy is imported.
 """
 
@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..content.files import InputFiles
+from ...content.files import InputFiles
 
 
 def machine_cache() -> Path:
