@@ -76,7 +76,7 @@ from generator.content.catalogs import (
     translated_keys,
 )
 from generator.content.files import InputFiles
-from generator.site.build import Project, load_inputs, page_messages
+from generator.site.pipeline.build import Project, load_inputs, page_messages
 
 LANGUAGES = 60  # of a generated site, English included
 SITE_PAGES = 2  # the HTML pages of no language: index.html and 404.html
@@ -653,9 +653,10 @@ def picture_cache(site: Site) -> Path:
 
 def clear(site: Site, *, keep_pictures: bool) -> None:
     shutil.rmtree(site.out, ignore_errors=True)
-    shutil.rmtree(
-        site.project.parent / "xdg-cache" / "belote-site" / "projects", ignore_errors=True
-    )
+    for cached in ("projects", "records"):
+        shutil.rmtree(
+            site.project.parent / "xdg-cache" / "belote-site" / cached, ignore_errors=True
+        )
     if not keep_pictures:
         shutil.rmtree(picture_cache(site), ignore_errors=True)
 

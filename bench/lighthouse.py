@@ -16,7 +16,7 @@ from pathlib import Path
 
 from common import ROOT, build_site
 
-from generator.site.serve import local_server
+from generator.site.serving.serve import local_server
 
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = (

@@ -25,8 +25,8 @@ from common import ROOT, best_of
 from generator.content.files import InputFiles
 from generator.content.rulesets import RuleSets
 from generator.engine.practice import Question, practice_deals, practice_pool
-from generator.site import build as building
 from generator.site.pages import practice
+from generator.site.pipeline import build as building
 
 # Goals: a pool of hundreds per rule set, every position a question, drawing it cheap.
 POOL_GOAL = 200
@@ -80,8 +80,13 @@ def builds(given: dict[str, Any]) -> None:
         for name in ("content", "templates", "locales", "generator"):
             shutil.copytree(ROOT / name, root / name)
         shutil.copy2(ROOT / "babel.cfg", root / "babel.cfg")
-        # The machine's pictures (shared by every checkout), a cache of the copy's own.
-        os.environ.setdefault("XDG_CACHE_HOME", str(Path.home() / ".cache"))
+        # The machine's pictures (shared by every checkout), but records of the copy's own:
+        # a cold build draws every practice.
+        home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        xdg = Path(folder) / "xdg-cache" / "belote-site"
+        xdg.mkdir(parents=True)
+        (xdg / "pictures").symlink_to(home / "belote-site" / "pictures")
+        os.environ["XDG_CACHE_HOME"] = str(xdg.parent)
         out = Path(folder) / "site"
         project = building.Project(root)
         cold = best_of(1, lambda: building.build(project, out))

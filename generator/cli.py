@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, printable
+from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, UserError, printable
 
 if TYPE_CHECKING:
     from .content.errors import Problems
-    from .site.build import Report
-    from .site.project import Project
+    from .site.pipeline.build import Report
+    from .site.pipeline.project import Project
     from .verify import Checked
 
 MAX_PORT = 65535
@@ -30,7 +30,7 @@ MAX_PORT = 65535
 
 def _project(args: argparse.Namespace) -> Project:
     # Imported when needed: `--version` and argument errors stay instant.
-    from .site.project import Project
+    from .site.pipeline.project import Project
 
     content: Path | None = args.content
     return Project(args.project, content)
@@ -65,11 +65,11 @@ def _report(problems: Sequence[object], status: int, what: str) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """What a build reads, without writing; given paths, those scenarios and the catalogs."""
     from .content.errors import Problems
-    from .site.build import build
+    from .site.pipeline.build import build
 
     if args.paths:
         # The scenarios and catalogs named (all catalogs when none is): pages need the project.
-        from .site.build import load_languages
+        from .site.pipeline.build import load_languages
 
         project = _project(args)
         catalogs = [path for path in args.paths if path.suffix == ".po"]
@@ -78,11 +78,11 @@ def run_check(args: argparse.Namespace) -> int:
             if catalogs:
                 _check_catalogs(project, catalogs)
             else:
-                # As the build reads them: a catalog this machine checked before, unchanged,
-                # is taken from its signed record.
-                from .site.cache import machine_key
+                # As the build reads them: a catalog checked before, unchanged, is taken
+                # from the cache.
+                from .site.pipeline.cache import Cache
 
-                load_languages(project, None, project.cache / "catalogs", machine_key())
+                load_languages(project, None, Cache(project.records))
         except Problems as found:
             return _report(found.problems, found.exit_code, "check failed")
         checked = _scenarios(args, scenarios, need_expect=True) if scenarios else []
@@ -140,7 +140,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def _summary(report: Report, out: Path) -> str:
-    from .site.progress import percent_text
+    from .site.pipeline.progress import percent_text
 
     languages = ", ".join(
         f"{code} {percent_text(percent)}"
@@ -174,7 +174,7 @@ def _progress_line() -> Callable[[int, int], None]:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .site.manifest import unchanged
+    from .site.pipeline.manifest import unchanged
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
@@ -189,8 +189,8 @@ def run_build(args: argparse.Namespace) -> int:
             )
         return 0
     from .content.errors import Problems
-    from .site.build import build
-    from .site.workers import cores
+    from .site.pipeline.build import build
+    from .site.pipeline.workers import cores
 
     progress = None
     if not args.quiet and sys.stderr.isatty():
@@ -230,15 +230,15 @@ class _WatchConsole:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .site.serve import local_server
+    from .site.serving.serve import local_server
 
     project = _project(args)
     out: Path = args.out if args.out is not None else project.default_out
     if not args.watch and not (out / "index.html").is_file():
-        raise ContentError(out, None, "holds no built site; run `belote-site build` first")
+        raise UserError(out, None, "holds no built site; run `belote-site build` first")
     try:
         if args.watch:
-            from .site.watch import serve_watching
+            from .site.serving.watch import serve_watching
 
             return serve_watching(project, out, args.port, _WatchConsole(out))
         with local_server(out, args.port) as url:
@@ -248,7 +248,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # our own output's reader went away: `main` says nothing of it
     except OSError as error:
-        raise ContentError(
+        raise UserError(
             Path(f"127.0.0.1:{args.port}"), None, f"cannot serve: {error.strerror}"
         ) from None
     return 0
@@ -266,7 +266,7 @@ def run_locale(args: argparse.Namespace) -> int:
 
 def _run_locale(args: argparse.Namespace) -> int:
     from .locale import catalogs, stats
-    from .site.build import load_inputs, page_messages
+    from .site.pipeline.build import load_inputs, page_messages
 
     project = _project(args)
     if args.action == "add":
@@ -348,8 +348,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--watch",
         action="store_true",
-        help="build first, rebuild on every change to content/, templates/, locales/ or "
-        "babel.cfg and reload the open pages; a change to the generator's code needs a restart",
+        help="build first, rebuild on every change to content/, templates/ or locales/ "
+        "and reload the open pages; a change to the generator's code needs a restart",
     )
     serve.set_defaults(run=run_serve)
     locale = commands.add_parser("locale", help="manage translation catalogs")

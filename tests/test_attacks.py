@@ -21,8 +21,8 @@ import pytest
 from helpers.html import parse
 from helpers.project import cli_quiet, fresh_copy, po_path
 
-from generator.site.project import machine_cache
-from generator.site.serve import local_server
+from generator.site.pipeline.project import machine_cache
+from generator.site.serving.serve import local_server
 
 SECRET = "belote-secret-token-4242"
 PAYLOAD = "img src=x onerror=window.__owned=1 "

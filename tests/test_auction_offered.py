@@ -21,9 +21,9 @@ from helpers.project import ROOT
 from helpers.rules import COINCHE, CONTREE, MAISON
 
 from generator.engine import Auction, Call, CallKind, CallReason, DoubleName, RuleSet
-from generator.site.build import Inputs, Project, load_inputs
-from generator.site.i18n import Gettext
-from generator.site.words import Words
+from generator.site.pipeline.build import Inputs, Project, load_inputs
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.words import Words
 from generator.verify.kinds.auction import offered_calls
 
 

@@ -16,6 +16,7 @@ from conftest import BAD_INPUT
 from helpers.project import (
     cli,
     cli_quiet,
+    fixture_copy,
     fresh_copy,
     leftovers,
     po_path,
@@ -28,12 +29,22 @@ ERROR_LINE = re.compile(r"^error: (?P<file>[^:]+):(?P<line>\d+):")
 PROBLEM_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): ")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
-    project = fresh_copy(tmp_path_factory, "bad-builds")
+def _built(project: Path) -> tuple[Path, Path, dict[str, str]]:
     site = project.parent / "site"
     cli_quiet(project, "build", "--out", site)
     return project, site, tree_hash(site)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
+    """The fixture project (tests/fixture/), built: every bad input that stops at reading."""
+    return _built(fixture_copy(tmp_path_factory.mktemp("bad-builds") / "project"))
+
+
+@pytest.fixture(scope="module")
+def built_real(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
+    """The real project, built: for what only its pages read (the comparison's wording)."""
+    return _built(fresh_copy(tmp_path_factory, "bad-builds-real"))
 
 
 def _assert_refused(
@@ -58,7 +69,17 @@ def _assert_refused(
 @pytest.fixture
 def put(built: tuple[Path, Path, dict[str, str]]) -> Iterator[Callable[[str, bytes], None]]:
     """Put a file into the project copy for one test; it is restored afterwards."""
-    project = built[0]
+    yield from _putting(built[0])
+
+
+@pytest.fixture
+def put_real(
+    built_real: tuple[Path, Path, dict[str, str]],
+) -> Iterator[Callable[[str, bytes], None]]:
+    yield from _putting(built_real[0])
+
+
+def _putting(project: Path) -> Iterator[Callable[[str, bytes], None]]:
     saved: dict[Path, bytes | None] = {}
 
     def put_file(relative: str, data: bytes) -> None:
@@ -126,8 +147,8 @@ def test_a_broken_translation_stops_the_build(
     put: Callable[[str, bytes], None],
     translation: str,
 ) -> None:
-    path = po_path(built[0], "sk")
-    catalog = read_catalog(path, "sk")
+    path = po_path(built[0], "fr")
+    catalog = read_catalog(path, "fr")
     message = catalog.get("Card by card")
     assert message is not None
     message.string = translation.strip('"')
@@ -201,16 +222,16 @@ def test_a_locale_folder_named_with_dots_is_refused(
 )
 def test_a_rule_set_option_the_comparison_cannot_word_stops_the_build(
     capsys: pytest.CaptureFixture[str],
-    built: tuple[Path, Path, dict[str, str]],
-    put: Callable[[str, bytes], None],
+    built_real: tuple[Path, Path, dict[str, str]],
+    put_real: Callable[[str, bytes], None],
     change: Callable[[str], str],
     named: str,
 ) -> None:
-    text = (built[0] / "content" / "options.yaml").read_text(encoding="utf-8")
+    text = (built_real[0] / "content" / "options.yaml").read_text(encoding="utf-8")
     changed = change(text)
     assert changed != text
-    put("content/options.yaml", changed.encode())
-    assert named in _assert_refused(capsys, built)
+    put_real("content/options.yaml", changed.encode())
+    assert named in _assert_refused(capsys, built_real)
 
 
 def test_a_rule_set_that_sets_options_without_a_source_stops_the_build(

@@ -12,14 +12,14 @@ from functools import cache
 from helpers.project import ROOT
 
 from generator.content.rulesets import option_paths
-from generator.site.build import Project, Renderer, load_inputs
 from generator.site.pages.compare import Comparison
+from generator.site.pipeline.build import Project, Renderer, load_inputs
 
 
 @cache
 def comparison() -> Comparison:
     inputs = load_inputs(Project(ROOT))
-    (page,) = [page for page in inputs.pages if page.kind.describes_rule_sets]
+    (page,) = [page for page in inputs.pages if page.kind.name == "compare"]
     assert isinstance(page.content, Comparison)
     return page.content
 

@@ -147,28 +147,32 @@ calls:
 
 
 def test_the_witness_search_is_kept_for_the_next_build(tmp_path: Path) -> None:
-    """The search reruns the engine under every changed value: a build whose statements,
-    examples and scenario files are those of the last build takes its answer back."""
-    from generator.site.build import load_inputs
-    from generator.site.build.verified import Kept
-    from generator.site.project import Project
-    from generator.site.statements import covered
+    """The search reruns the engine under every changed value: a build whose page and
+    scenario files are those of the last build takes its answer back."""
+    from generator.site.page import LoadContext
+    from generator.site.pipeline.build import load_inputs
+    from generator.site.pipeline.cache import Cache
+    from generator.site.pipeline.project import Project
+    from generator.site.rendering.blocks import Context
+    from generator.site.rendering.statements import covered
 
     inputs = load_inputs(Project(ROOT))
     pages, checked = inputs.pages, inputs.checked
-    key = b"k" * 32
-    first = Kept(tmp_path, inputs.rulesets, key)
+
+    def context() -> LoadContext:
+        files = inputs.project.files
+        return LoadContext(inputs.rulesets, Context({}, ()), files, ROOT, Cache(tmp_path))
+
+    first, again, later = context(), context(), context()
     found = covered(pages, checked, first.keep)
-    again = Kept(tmp_path, inputs.rulesets, key)
     assert covered(pages, checked, again.keep).shown_by == found.shown_by
-    assert (first.drawn, again.drawn) == (1, 0)
+    assert (first.cache.computed, again.cache.computed) == (1, 0)
     # One scenario file read otherwise is another search.
     changed = checked[0].scenario.path
-    later = Kept(tmp_path, inputs.rulesets, key)
     covered(
         pages,
         checked,
         later.keep,
         lambda path: path.read_bytes() + (b"#" if path == changed else b""),
     )
-    assert later.drawn == 1
+    assert later.cache.computed == 1

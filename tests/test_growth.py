@@ -36,8 +36,9 @@ from helpers.project import (
     write_catalog,
 )
 
-from generator.site.build import build
-from generator.site.project import Project
+from generator.site.pipeline import verified
+from generator.site.pipeline.build import build
+from generator.site.pipeline.project import Project
 from generator.verify import scenario_kinds
 
 BIN = Path(sys.executable).parent
@@ -84,9 +85,10 @@ def test_build_reads_and_verifies_each_scenario_exactly_once(
 
         monkeypatch.setattr(kind, "read", counted_read)
         monkeypatch.setattr(kind, "compute", counted_compute)
-    # Without the records of verified scenarios (generator/site/build/verified.py)...
-    shutil.rmtree(Project(project).cache / "scenarios", ignore_errors=True)
-    report = build(Project(project), tmp_path_factory.mktemp("once") / "site")
+    # Without the records of verified scenarios (generator/site/pipeline/verified.py)...
+    with monkeypatch.context() as unrecorded:
+        unrecorded.setattr(verified, "_load", lambda *_: None)
+        report = build(Project(project), tmp_path_factory.mktemp("once") / "site")
     assert report.scenarios == len(reads) > 100
     assert set(reads.values()) == {1}, [i for i, n in reads.items() if n != 1]
     assert set(computes.values()) == {1}, [i for i, n in computes.items() if n != 1]
@@ -110,7 +112,7 @@ def _catalog_tree(project: Path) -> dict[str, str]:
 def test_locale_update_changes_nothing_when_the_catalogs_are_current(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     before = _catalog_tree(project)
     status, out, err = cli(capsys, project, "locale", "update")
     assert status == 0, err
@@ -121,7 +123,7 @@ def test_locale_update_changes_nothing_when_the_catalogs_are_current(
 def test_locale_add_then_update_adds_one_file_and_changes_nothing_else(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     before = _catalog_tree(project)
     lang = NEW_LANGUAGES[0]
     cli_quiet(project, "locale", "add", lang)
@@ -204,7 +206,7 @@ def test_build_with_project_writes_into_the_project(
 def test_build_reads_the_content_folder_it_is_given(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     other = tmp_path / "other-content"
     shutil.copytree(project / "content", other)
     text = (other / "pages" / "rules.yaml").read_text(encoding="utf-8")
@@ -332,7 +334,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...content.nodes import Source
+from ..content.nodes import Source
 from ..blocks import parse_example
 from ..page import LoadContext, Page, PageKind, slug
 
@@ -398,10 +400,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...content import fields
-from ...content.nodes import Source
-from ...content.scenarios import Entry
-from ...engine import Card, Trump
+from ..content import fields
+from ..content.nodes import Source
+from ..content.scenarios import Entry
+from ..engine import Card, Trump
 from ..compare import Comparer
 from ..kind import Expectation, Scenario, ScenarioKind
 

@@ -42,9 +42,9 @@ from helpers.project import (
 )
 
 from generator.content.files import InputFiles
-from generator.site.i18n import Gettext, load_language
-from generator.site.vocabulary import load_vocabulary
-from generator.site.words import Words
+from generator.site.rendering.i18n import Gettext, load_language
+from generator.site.rendering.vocabulary import load_vocabulary
+from generator.site.rendering.words import Words
 
 TITLE = "Which card may I play?"
 ALLOWED = "Card by card"
@@ -174,7 +174,7 @@ def test_no_compiled_catalog_is_committed() -> None:
 @pytest.fixture(scope="module")
 def added(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy with Polish added (catalogs only; nothing built)."""
-    project = copy_project(tmp_path_factory.mktemp("added") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("added") / "project")
     cli_quiet(project, "locale", "add", ADDED)
     return project
 
@@ -215,7 +215,7 @@ def test_locale_add_accepts_every_code_the_build_accepts(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """es_419 (Latin American Spanish) is a CLDR locale, and the build reads its folder."""
-    project = copy_project(tmp_path_factory.mktemp("es419") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("es419") / "project")
     status, _, err = cli(capsys, project, "locale", "add", "es_419")
     assert status == 0, err
     assert po_path(project, "es_419").is_file()
@@ -520,7 +520,7 @@ def test_stats_min_exits_1_when_a_language_is_below(throwaway: Throwaway) -> Non
 def test_stats_min_exits_0_when_every_language_is_complete(
     throwaway: Throwaway, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    project = copy_project(tmp_path_factory.mktemp("complete") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("complete") / "project")
     shutil.rmtree(project / "locales")
     po_path(project, ADDED).parent.mkdir(parents=True)
     shutil.copy(po_path(throwaway.project, ADDED), po_path(project, ADDED))
@@ -558,7 +558,7 @@ def test_stats_pages_agree_with_the_built_pages(throwaway: Throwaway) -> None:
 def test_locale_update_merges_a_changed_message_as_fuzzy(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path_factory.mktemp("update") / "project", cache=False)
+    project = copy_project(tmp_path_factory.mktemp("update") / "project")
     page = project / "content" / "pages" / "legal-cards.yaml"
     text = page.read_text(encoding="utf-8")
     assert "  - heading: Follow suit\n" in text

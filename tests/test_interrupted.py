@@ -1,6 +1,6 @@
 """A build killed at any moment leaves the old site or the new one, whole, and nothing else.
 
-Two versions of the project are built in turn into one folder, each build
+Two versions of the fixture project (tests/fixture/) are built in turn into one folder, each build
 killed (SIGKILL) after a random delay: 12 rounds under `make test`, 120 under
 `make test-thorough`. After every kill the folder must be
 one of the two complete sites; once the next build has run to its end, no
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from helpers.effort import examples
-from helpers.project import fresh_copy, leftovers, tree_hash
+from helpers.project import fixture_copy, leftovers, tree_hash
 
 # Each round kills one build and runs one to its end; a round costs about two builds.
 KILLS = examples(12)
@@ -41,11 +41,12 @@ def _complete(project: Path, site: Path) -> float:
 
 
 def test_killed_builds_leave_a_whole_site(tmp_path_factory: pytest.TempPathFactory) -> None:
-    project = fresh_copy(tmp_path_factory, "killed")
+    project = fixture_copy(tmp_path_factory.mktemp("killed") / "project")
     site = project.parent / "site"
-    page = project / "content" / "pages" / "rules.yaml"
+    page = project / "content" / "pages" / "legal-cards.yaml"
     versions = [page.read_text(encoding="utf-8")]
-    versions.append(versions[0].replace("title: Belote rules", "title: Belote rules, again", 1))
+    title = "title: Which card may I play?"
+    versions.append(versions[0].replace(title, f"{title} Again", 1))
     assert versions[0] != versions[1]
     sites = []
     duration = 0.0
@@ -83,7 +84,7 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
 ) -> None:
     """Where the system cannot exchange two folders, the swap is two renames: a build killed
     between them left the old site in its `old` folder, found by name, never by a record."""
-    from generator.site.output import MARKER, Output
+    from generator.site.pipeline.output import MARKER, Output
 
     out = tmp_path / "site"
     out.mkdir()
@@ -106,7 +107,7 @@ def test_a_swap_interrupted_between_its_renames_is_finished_by_the_next_build(
 def test_a_link_beside_the_output_is_never_followed(tmp_path: Path) -> None:
     """An `old` folder that is a link (planted by a pull request) leads nowhere: the folder
     it names, outside the project, is neither moved in nor removed."""
-    from generator.site.output import MARKER, Output
+    from generator.site.pipeline.output import MARKER, Output
 
     outside = tmp_path / "outside"
     (outside / "site").mkdir(parents=True)
@@ -124,7 +125,7 @@ def test_a_link_beside_the_output_is_never_followed(tmp_path: Path) -> None:
 def test_the_fallback_swap_replaces_the_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.site import output as module
+    from generator.site.pipeline import output as module
 
     monkeypatch.setattr(module, "_exchange", lambda a, b: False)
     out = tmp_path / "site"

@@ -26,14 +26,15 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from generator.content.catalogs import discover_languages
 from generator.content.files import InputFiles
 from generator.engine import DECK, Card, Rank, Suit
-from generator.site.i18n import Gettext, load_language
-from generator.site.illustrate import Illustrator
 from generator.site.pictures import drawing
 from generator.site.pictures.cards import draw_card, draw_face
 from generator.site.pictures.drawing import SCALE, reduce
 from generator.site.pictures.store import PictureStore, encode
-from generator.site.vocabulary import load_vocabulary
-from generator.site.words import Words
+from generator.site.pipeline.cache import Cache
+from generator.site.rendering.i18n import Gettext, load_language
+from generator.site.rendering.illustrate import Illustrator
+from generator.site.rendering.vocabulary import load_vocabulary
+from generator.site.rendering.words import Words
 
 CARD_1X = (64, 90)
 CARD_2X = (128, 180)
@@ -387,7 +388,7 @@ def test_encoded_colours_survive() -> None:
 
 
 def test_four_colour_is_part_of_every_card_key(tmp_path: Path) -> None:
-    store = PictureStore(tmp_path / "cache", dry=True)
+    store = PictureStore(Cache(tmp_path / "cache"), dry=True)
     words = english()
     two, four = Illustrator(store, words), Illustrator(store, words, four_colour=True)
     assert two.card(card("KD")).name != four.card(card("KD")).name
@@ -421,7 +422,7 @@ def files_in(folder: Path) -> set[str]:
 
 
 def test_store_same_inputs_same_name_drawn_once(tmp_path: Path) -> None:
-    store = PictureStore(tmp_path / "cache")
+    store = PictureStore(Cache(tmp_path / "cache"))
     draw = Drawer("KS")
     first = store.get("card|KS|K", CARD_1X, draw)
     assert (first.width, first.height) == CARD_1X
@@ -433,7 +434,7 @@ def test_store_same_inputs_same_name_drawn_once(tmp_path: Path) -> None:
 
 
 def test_store_different_inputs_different_names(tmp_path: Path) -> None:
-    store = PictureStore(tmp_path / "cache")
+    store = PictureStore(Cache(tmp_path / "cache"))
     names = {
         store.get("card|KS|K", CARD_1X, Drawer("KS")).name,
         store.get("card|KS|R", CARD_1X, Drawer("KS")).name,
@@ -445,10 +446,10 @@ def test_store_different_inputs_different_names(tmp_path: Path) -> None:
 
 def test_store_writes_four_files_to_the_cache(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    store = PictureStore(cache)
+    store = PictureStore(Cache(cache))
     picture = store.get("card|AH|A", CARD_1X, Drawer("AH"))
-    # The four pictures, and the signature they are trusted back by.
-    assert files_in(cache) == {picture.name + suffix for suffix in (*SUFFIXES, ".sig")}
+    # The four pictures, named by what they show.
+    assert files_in(cache) == {picture.name + suffix for suffix in SUFFIXES}
     # The files are the encoded drawing, and open at their sizes.
     encoded = encode(face("AH"))
     for suffix in SUFFIXES:
@@ -459,8 +460,8 @@ def test_store_writes_four_files_to_the_cache(tmp_path: Path) -> None:
 
 def test_store_reuses_the_cache_between_builds(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    first = PictureStore(cache).get("card|7C|7", CARD_1X, Drawer("7C"))
-    later = PictureStore(cache)
+    first = PictureStore(Cache(cache)).get("card|7C|7", CARD_1X, Drawer("7C"))
+    later = PictureStore(Cache(cache))
     draw = Drawer("7C")
     again = later.get("card|7C|7", CARD_1X, draw)
     assert again.name == first.name
@@ -470,39 +471,24 @@ def test_store_reuses_the_cache_between_builds(tmp_path: Path) -> None:
 
 def test_store_redraws_an_incomplete_cache_entry(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    picture = PictureStore(cache).get("card|7C|7", CARD_1X, Drawer("7C"))
+    picture = PictureStore(Cache(cache)).get("card|7C|7", CARD_1X, Drawer("7C"))
     (cache / f"{picture.name}@2x.webp").unlink()
-    later = PictureStore(cache)
+    later = PictureStore(Cache(cache))
     later.get("card|7C|7", CARD_1X, Drawer("7C"))
     assert later.drawn == 1
     assert (cache / f"{picture.name}@2x.webp").exists()
 
 
-def test_copy_into(tmp_path: Path) -> None:
-    cache, out = tmp_path / "cache", tmp_path / "site" / "img"
-    store = PictureStore(cache)
+def test_the_files_to_publish_are_those_of_the_pictures_asked_for(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    store = PictureStore(Cache(cache))
     used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
-    # A picture of another store (another build) in the same cache is not copied.
-    PictureStore(cache).get("card|QH|Q", CARD_1X, Drawer("QH"))
-    store.copy_into(out, [picture.name for picture in used])
-    assert files_in(out) == {p.name + suffix for p in used for suffix in SUFFIXES}
-    for name in files_in(out):
-        assert (out / name).read_bytes() == (cache / name).read_bytes()
-
-
-def test_copy_into_returns_the_bytes_of_the_1x_files(tmp_path: Path) -> None:
-    """store.py documents copy_into as returning "the bytes of the 1x files".
-
-    It returns the number of pictures instead; whichever is meant, the two
-    disagree (the build ignores the value).
-    """
-    cache, out = tmp_path / "cache", tmp_path / "img"
-    store = PictureStore(cache)
-    used = [store.get(f"card|{code}|x", CARD_1X, Drawer(code)) for code in ("JS", "9D")]
-    returned = store.copy_into(out, [picture.name for picture in used])
-    png = sum((out / f"{p.name}.png").stat().st_size for p in used)
-    webp = sum((out / f"{p.name}.webp").stat().st_size for p in used)
-    assert returned in (png, png + webp)
+    # A picture of another store (another build) in the same cache is not published.
+    PictureStore(Cache(cache)).get("card|QH|Q", CARD_1X, Drawer("QH"))
+    files = dict(store.files([picture.name for picture in used]))
+    assert set(files) == {p.name + suffix for p in used for suffix in SUFFIXES}
+    for name, data in files.items():
+        assert data == (cache / name).read_bytes()
 
 
 # ---------------------------------------------------------------------------

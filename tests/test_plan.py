@@ -12,12 +12,11 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 
 from generator.content.catalogs import Key, Messages
-from generator.site.build.keys import Keys
-from generator.site.build.plan import advertise, plan_english, plan_outputs
-from generator.site.build.renderer import Rendered
-from generator.site.i18n import Language
-from generator.site.manifest import Manifest
 from generator.site.page import Page, page_kinds
+from generator.site.pipeline.keys import Keys
+from generator.site.pipeline.manifest import Manifest
+from generator.site.pipeline.plan import Rendered, advertise, plan_english, plan_outputs
+from generator.site.rendering.i18n import Language
 
 ARTICLE = page_kinds()["article"]
 HOME = page_kinds()["home"]
@@ -183,3 +182,30 @@ def test_the_root_page_and_sitemap_are_kept_while_no_page_or_menu_changes() -> N
         ).pages
         == 4
     )
+
+
+def test_a_file_a_page_names_is_its_own_and_every_other_input_is_every_pages() -> None:
+    """A variant file (named by its variant's page) enters that page's key only, and the
+    home page's, which draws on every page; a file no page names (a rule set) enters all.
+    (Formerly proved by editing a variant file of the real site in test_incremental.)"""
+    from generator.site.pipeline.manifest import Stamp
+    from generator.site.pipeline.project import Project
+
+    project = Project(Path("/project"))
+    variant = Path("/project/content/variants/coinche.yaml")
+    card = Page("variants/coinche", ARTICLE, "Coinche", 1, variant, inputs=(variant,))
+    pages = (HOME_PAGE, RULES, card)
+    stamps = {
+        "content/variants/coinche.yaml": Stamp(1, 1, 1, "variant"),
+        "content/rulesets/maison.yaml": Stamp(1, 1, 1, "rules"),
+    }
+    keys = Keys.of(project, stamps, pages)
+    edited = Keys.of(
+        project, {**stamps, "content/variants/coinche.yaml": Stamp(2, 2, 2, "v2")}, pages
+    )
+    changed = {p.key for p in pages if keys.content(p) != edited.content(p)}
+    assert changed == {"variants/coinche", ""}
+    ruled = Keys.of(
+        project, {**stamps, "content/rulesets/maison.yaml": Stamp(2, 2, 2, "r2")}, pages
+    )
+    assert all(keys.content(p) != ruled.content(p) for p in pages)

@@ -10,9 +10,10 @@ The pool the pages carry is read back from the page's own letters
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import json
 import re
+import shutil
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -24,13 +25,17 @@ import yaml
 from helpers.project import ROOT
 from helpers.rules import COINCHE, MAISON, three_players
 
+from generator.content.files import InputFiles
+from generator.content.rulesets import RuleSets
 from generator.engine import Card, Position, Reason, RuleSet, Seat, Trump, score_deal
 from generator.engine.practice import Question, practice_deals, practice_pool, scoring_mix
-from generator.site.build import Inputs, Project, load_inputs
-from generator.site.build.verified import Kept
-from generator.site.i18n import Gettext
+from generator.site.page import LoadContext
 from generator.site.pages.practice import REASON_LETTERS
-from generator.site.words import Words
+from generator.site.pipeline.build import Inputs, Project, load_inputs
+from generator.site.pipeline.cache import Cache
+from generator.site.rendering.blocks import Context
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.words import Words
 
 # Strongest first (rules-reference.md, "Card orders and values").
 TRUMP_RANKS = ["J", "9", "A", "10", "K", "Q", "8", "7"]
@@ -333,31 +338,36 @@ def test_a_mode_line_names_the_mode_once() -> None:
                 assert line.count(name) == 1, line
 
 
-def test_what_a_page_drew_is_kept_for_the_next_build_and_only_as_signed(tmp_path: Path) -> None:
-    rulesets = inputs().rulesets
-    maison = rulesets.get_id("maison")
-    drawn = 0
+def test_what_a_page_drew_is_kept_for_the_next_build(tmp_path: Path) -> None:
+    page = practice_pages()[0]
+    first = _context(Cache(tmp_path))
+    drawn = dataclasses.replace(page.content, context=first).drawn
+    later = _context(Cache(tmp_path))
+    again = dataclasses.replace(page.content, context=later)
+    # As a build with a warm cache does when a translation changed: every language of
+    # the page renders again, and nothing is drawn again.
+    assert again.drawn.pool == drawn.pool and again.drawn.deals == drawn.deals
+    assert (first.cache.computed, later.cache.computed) == (1, 0)
+    # Under other rule-set files, drawn again.
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "content" / "rulesets", rules)
+    (rules / "maison.yaml").write_text((rules / "maison.yaml").read_text() + "\n# edited\n")
+    other = _context(Cache(tmp_path), RuleSets(rules, InputFiles.of(tmp_path)))
+    assert dataclasses.replace(page.content, context=other).drawn.pool == drawn.pool
+    assert other.cache.computed == 1
 
-    def draw() -> tuple[Position, ...]:
-        nonlocal drawn
-        drawn += 1
-        return practice_pool(maison, (1,), 10)
 
-    key = hashlib.sha256(b"test key").digest()
-    first = Kept(tmp_path, rulesets, key).keep("pool", draw)
-    again = Kept(tmp_path, rulesets, key)
-    assert again.keep("pool", draw) == first and again.drawn == 0 and drawn == 1
-    # A record altered, or signed by another machine's key: drawn again.
-    (record,) = [p for p in tmp_path.iterdir() if not p.name.startswith(".")]
-    record.write_bytes(record.read_bytes()[:-1] + b"\0")
-    assert Kept(tmp_path, rulesets, key).keep("pool", draw) == first and drawn == 2
-    assert Kept(tmp_path, rulesets, b"x" * 32).keep("pool", draw) == first and drawn == 3
+def _context(cache: Cache, rulesets: RuleSets | None = None) -> LoadContext:
+    found = inputs()
+    return LoadContext(
+        rulesets or found.rulesets, Context({}, ()), found.project.files, ROOT, cache
+    )
 
 
 def test_the_phrasebook_words_every_card_seat_suit_and_reason_once() -> None:
     page = practice_pages()[0]
-    from generator.site.illustrate import Illustrator
     from generator.site.pictures.store import Collector
+    from generator.site.rendering.illustrate import Illustrator
 
     collector = Collector()
     book = json.loads(page.content.phrasebook(words(), Illustrator(collector, words()), "../"))
@@ -367,18 +377,3 @@ def test_the_phrasebook_words_every_card_seat_suit_and_reason_once() -> None:
     told = book["reasons"][REASON_LETTERS[Reason.MUST_BEAT_TRUMP]][1]
     # The position's words are the script's to fill.
     assert re.search(r"%\((led|best)\)s", told), told
-
-
-def test_a_page_rendered_again_takes_its_practice_from_the_last_build(tmp_path: Path) -> None:
-    # As a build with a warm cache does when a translation changed: every language of
-    # the page renders again, and nothing is drawn again.
-    import dataclasses
-
-    page = practice_pages()[0]
-    key = hashlib.sha256(b"test key").digest()
-    first = Kept(tmp_path, inputs().rulesets, key)
-    drawn = dataclasses.replace(page.content, keeper=first).drawn
-    later = Kept(tmp_path, inputs().rulesets, key)
-    again = dataclasses.replace(page.content, keeper=later)
-    assert again.drawn.pool == drawn.pool and again.drawn.deals == drawn.deals
-    assert (first.drawn, later.drawn) == (1, 0)

@@ -15,7 +15,7 @@ from conftest import ROOT
 from generator.content.files import InputFiles
 from generator.content.rulesets import RuleSets
 from generator.engine import RuleSet
-from generator.site.figures import rule_tables
+from generator.site.rendering.figures import rule_tables
 
 
 @cache

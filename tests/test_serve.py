@@ -1,7 +1,7 @@
 """`belote-site serve --watch`: rebuilt on every change, the watch script only on the wire.
 
 The server runs as the real command, in a subprocess, on a copy of the
-project (its site inside the copy), on a port the system picks. Waiting is
+fixture project (tests/fixture/) (its site inside the copy), on a port the system picks. Waiting is
 polling with a deadline: a build takes seconds, and how many depends on the
 machine.
 """
@@ -24,15 +24,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.project import fresh_copy
+from helpers.project import fixture_copy
 from watchfiles import Change
 
 from generator.content.errors import ContentError, Problems
-from generator.site import watch
-from generator.site.build import Project, Report
-from generator.site.output import Output
-from generator.site.serve import REQUEST_TIMEOUT, QuietHandler, local_server
-from generator.site.watch import (
+from generator.site.pipeline.build import Project, Report
+from generator.site.pipeline.output import Output
+from generator.site.serving import watch
+from generator.site.serving.serve import REQUEST_TIMEOUT, QuietHandler, local_server
+from generator.site.serving.watch import (
     CLIENT,
     EVENTS,
     Hub,
@@ -46,7 +46,7 @@ from generator.site.watch import (
 
 # Longest wait for one build, on a slow machine.
 BUILD_TIMEOUT = 180.0
-SCENARIO = Path("content/scenarios/legal-cards/seed.yaml")
+SCENARIO = Path("content/scenarios/examples.yaml")
 # The first example of the legal-cards page, and an expectation the engine contradicts.
 GOOD = "allowed: [KS, 7S]"
 WRONG = "allowed: [KS]"
@@ -195,7 +195,7 @@ class Events:
 
 @pytest.fixture
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watching]:
-    server = Watching(fresh_copy(tmp_path_factory, "watch"))
+    server = Watching(fixture_copy(tmp_path_factory.mktemp("watch") / "project"))
     yield server
     server.stop()
 
@@ -234,6 +234,20 @@ def test_a_bad_edit_leaves_the_server_answering_and_a_fix_reloads(live: Watching
         events.close()
 
 
+def test_an_edited_example_text_is_served_after_the_reload(live: Watching) -> None:
+    """Issue 35 saw `serve --watch` keep a page whose example's English text was edited."""
+    events = Events(live.url)
+    try:
+        events.next(lambda name, _: name == "hello")
+        waited = events.count()
+        page = Path("content/pages/legal-cards.yaml")
+        live.edit(page, "West leads a spade.", "West leads a spade, the ace.")
+        events.next(lambda name, _: name == "reload", after=waited)
+        assert "West leads a spade, the ace." in live.get(PAGE)
+    finally:
+        events.close()
+
+
 def test_ctrl_c_stops_cleanly(live: Watching) -> None:
     status, printed = live.stop()
     assert status == 0, printed
@@ -243,7 +257,7 @@ def test_ctrl_c_stops_cleanly(live: Watching) -> None:
 def test_a_failed_first_build_without_a_site_ends_like_build(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    project = fresh_copy(tmp_path_factory, "broken")
+    project = fixture_copy(tmp_path_factory.mktemp("broken") / "project")
     scenario = project / SCENARIO
     scenario.write_text(scenario.read_text(encoding="utf-8").replace(GOOD, WRONG, 1))
     done = subprocess.run(
@@ -308,8 +322,8 @@ def test_a_file_saved_by_replacing_it_is_still_watched(tmp_path: Path) -> None:
     project = Project(tmp_path)
     for folder in project.inputs():
         folder.mkdir()
-    config = tmp_path / "babel.cfg"
-    config.write_text("[python: generator/**.py]\n")
+    config = project.content / "site.yaml"
+    config.write_text("base_url: https://example.org/\n")
     with watching(project, tmp_path / "site") as pending:
         # Until the watch is set up (a moment after it starts), a save may go unseen.
         started = time.monotonic()

@@ -9,11 +9,7 @@ output.
 from __future__ import annotations
 
 import dataclasses
-import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
@@ -36,27 +32,22 @@ from helpers.project import (
     ADVERTISED,
     LANGUAGES,
     PAGES,
-    all_files,
-    cli,
-    copy_project,
-    fresh_copy,
     po_path,
     read_catalog,
-    run_captured,
     shared_build,
-    tree_hash,
 )
 from PIL import Image
 
 from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.engine import Card
-from generator.site.build import Renderer, load_inputs
-from generator.site.build.renderer import Job
 from generator.site.pictures.cards import draw_card
 from generator.site.pictures.store import PictureStore
-from generator.site.project import Project
-from generator.site.settings import load_settings
+from generator.site.pipeline.build import Renderer, load_inputs
+from generator.site.pipeline.cache import Cache
+from generator.site.pipeline.plan import Job
+from generator.site.pipeline.project import Project
+from generator.site.rendering.settings import load_settings
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -243,155 +234,6 @@ def test_every_picture_has_an_alt_text_and_a_size(pages: dict[Path, Element]) ->
 
 
 # ---------------------------------------------------------------------------
-# building safely
-
-
-def _break_an_expectation(project: Path) -> None:
-    seed = project / "content" / "scenarios" / "legal-cards" / "seed.yaml"
-    text = seed.read_text(encoding="utf-8")
-    # follow-led-suit: north holds KS 7S JH 9C 10D after west's AS; both spades are allowed.
-    assert "    allowed: [KS, 7S]\n" in text
-    seed.write_text(text.replace("    allowed: [KS, 7S]\n", "    allowed: [KS]\n", 1))
-
-
-def _previous_build(site: Path, into: Path) -> Path:
-    """A previous build's output, copied from the shared one."""
-    shutil.copytree(site, into)
-    return into
-
-
-def test_build_refuses_a_wrong_expectation_and_keeps_the_previous_site(
-    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], site: Path
-) -> None:
-    project = copy_project(tmp_path_factory.mktemp("wrong") / "project", cache=False)
-    out = _previous_build(site, project.parent / "site")
-    before = tree_hash(out)
-    around = all_files(project.parent)
-    _break_an_expectation(project)
-    status, out_text, _err = cli(capsys, project, "build", "--out", out)
-    assert status == 1
-    assert "follow-led-suit" in out_text
-    assert "seed.yaml:" in out_text
-    assert tree_hash(out) == before
-    assert all_files(project.parent) == around  # no half-built folder left beside it
-
-
-def test_build_failing_midway_keeps_the_previous_site_then_a_good_build_replaces_it(
-    tmp_path_factory: pytest.TempPathFactory, site: Path
-) -> None:
-    project = fresh_copy(tmp_path_factory, "midway")
-    out = _previous_build(site, project.parent / "site")
-    (out / "stale.html").write_text("from an old build\n")
-    before = tree_hash(out)
-    # A template that fails while pages are being written.
-    template = project / "templates" / "article.html"
-    good = template.read_text(encoding="utf-8")
-    template.write_text(good.replace("{% block main %}", "{% block main %}{{ no_such.thing }}"))
-    command = [sys.executable, "-m", "generator", "--project", str(project), "build"]
-    failed = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True)
-    assert failed.returncode != 0
-    assert "no_such" in failed.stderr
-    assert tree_hash(out) == before
-    assert {p.name for p in project.parent.iterdir()} == {"project", "site"}
-    # With the template mended, the next build replaces the old output whole.
-    template.write_text(good)
-    status, _, err = run_captured(project, "build", "--out", out)
-    assert status == 0, err
-    assert not (out / "stale.html").exists()
-    assert (out / "sk" / "legal-cards" / "index.html").is_file()
-    leftovers = {p.name for p in project.parent.iterdir()} - {"project", "site"}
-    assert not leftovers
-
-
-def test_build_refuses_to_replace_a_folder_that_is_not_a_build(
-    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
-) -> None:
-    project = copy_project(tmp_path_factory.mktemp("notbuild") / "project", cache=False)
-    out = project.parent / "documents"
-    out.mkdir()
-    (out / "thesis.txt").write_text("years of work\n")
-    (out / "sub").mkdir()
-    (out / "sub" / "data.csv").write_text("1,2\n")
-    before = tree_hash(out)
-    around = all_files(project.parent)
-    status, _, err = cli(capsys, project, "build", "--out", out)
-    assert status in (1, 2)
-    assert "documents" in err
-    assert tree_hash(out) == before
-    assert all_files(project.parent) == around
-
-
-def test_build_refuses_a_catalog_that_injects_a_script(
-    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
-) -> None:
-    project = copy_project(tmp_path_factory.mktemp("script") / "project", cache=False)
-    catalog = po_path(project, "sk")
-    text = catalog.read_text(encoding="utf-8")
-    needle = 'msgid "Card by card"\nmsgstr "'
-    assert needle in text
-    catalog.write_text(text.replace(needle, needle + "<script>alert(1)</script>", 1))
-    out = project.parent / "site"
-    status, _, err = cli(capsys, project, "build", "--out", out)
-    assert status == 2
-    assert "locales/sk/LC_MESSAGES/messages.po:" in err
-    assert not out.exists()
-
-
-def _escape_by_scenario_id(project: Path) -> None:
-    (project / "content" / "scenarios" / "escape.yaml").write_text(
-        "id: ../../escape\nrules: maison\ntrump: hearts\ntrick: []\n"
-        "hand: {seat: north, cards: [KS]}\nexpect:\n  allowed: [KS]\n"
-    )
-
-
-def _escape_by_page_slug(project: Path) -> None:
-    page = project / "content" / "pages" / "legal-cards.yaml"
-    text = page.read_text(encoding="utf-8")
-    assert "\nslug: legal-cards\n" in text
-    page.write_text(text.replace("\nslug: legal-cards\n", "\nslug: ../../escape\n", 1))
-
-
-def _escape_by_variant_file(project: Path) -> None:
-    variants = project / "content" / "variants"
-    shutil.copy(variants / "classic-team.yaml", variants / "..escape.yaml")
-
-
-def _escape_by_locale_folder(project: Path) -> None:
-    source = po_path(project, "sk")
-    target = project / "locales" / "..escape" / "LC_MESSAGES" / "messages.po"
-    target.parent.mkdir(parents=True)
-    shutil.copy(source, target)
-
-
-@pytest.mark.parametrize(
-    "escape",
-    [
-        _escape_by_scenario_id,
-        _escape_by_page_slug,
-        _escape_by_variant_file,
-        _escape_by_locale_folder,
-    ],
-    ids=["scenario-id", "page-slug", "variant-file", "locale-folder"],
-)
-def test_nothing_is_written_outside_the_output_folder(
-    tmp_path_factory: pytest.TempPathFactory,
-    capsys: pytest.CaptureFixture[str],
-    escape: Callable[[Path], None],
-) -> None:
-    top = tmp_path_factory.mktemp("escape")
-    project = copy_project(top / "a" / "b" / "project", cache=False)
-    escape(project)
-    out = project.parent / "out"
-    before = tree_hash(top)
-    status, _, err = cli(capsys, project, "build", "--out", out)
-    assert status == 2, err
-    assert [line for line in err.splitlines() if line.startswith("error: ")], err
-    assert tree_hash(top) == before
-    outside = [p for p in top.rglob("*escape*") if project not in p.parents]
-    assert not outside
-
-
-# ---------------------------------------------------------------------------
 # the four-colour deck: a setting read, handed to every picture, drawn blue
 
 
@@ -465,7 +307,7 @@ def test_the_four_colour_setting_reaches_every_picture_of_a_page(tmp_path: Path)
     four = dataclasses.replace(
         inputs, settings=dataclasses.replace(inputs.settings, four_colour_deck=True)
     )
-    store = PictureStore(tmp_path, dry=True)
+    store = PictureStore(Cache(), dry=True)
     job = Job(page, english, inputs.languages)
     plain = Renderer(inputs).render(job, store).pictures
     coloured = Renderer(four).render(job, store).pictures

@@ -52,7 +52,7 @@ def run(*command: str | Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the project's inputs (nothing here builds the site)."""
-    return copy_project(tmp_path / "project", cache=False)
+    return copy_project(tmp_path / "project")
 
 
 def update(capsys: pytest.CaptureFixture[str], project: Path) -> str:
@@ -151,7 +151,7 @@ def test_the_template_header_is_fixed_and_names_the_sites_contact(
     # Byte for byte the same on the next run, and from a copy elsewhere.
     update(capsys, project)
     assert pot.read_bytes() == first
-    other = copy_project(tmp_path / "elsewhere" / "deeper" / "project", project, cache=False)
+    other = copy_project(tmp_path / "elsewhere" / "deeper" / "project", project)
     update(capsys, other)
     assert (other / "locales" / "messages.pot").read_bytes() == first
 

@@ -23,20 +23,18 @@ from typing import Any
 import pytest
 from helpers.project import ROOT, copy_project, run_captured, shared_build, tree_hash
 from jinja2 import Undefined
-from PIL import Image
 
 from generator.content.files import InputFiles
-from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
-from generator.site.build import Renderer, load_inputs
-from generator.site.build.inputs import _cached_messages, _store_messages
-from generator.site.build.renderer import Job
-from generator.site.i18n import Gettext
-from generator.site.output import MARKER
 from generator.site.page import page_kinds
-from generator.site.pictures.store import SUFFIXES, Collector, PictureStore
-from generator.site.project import Project
-from generator.site.render import Sandbox
-from generator.site.trust import template_value
+from generator.site.pictures.store import Collector, PictureStore
+from generator.site.pipeline.build import Renderer, load_inputs
+from generator.site.pipeline.output import MARKER
+from generator.site.pipeline.plan import Job
+from generator.site.pipeline.project import Project
+from generator.site.rendering.audit import POLICY, _scheme, audit, shipped_scripts
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.render import Sandbox
+from generator.site.rendering.trust import template_value
 
 # -- templates reach values only -----------------------------------------------------------
 
@@ -129,7 +127,7 @@ def _check_with(project: Path, expression: str) -> tuple[int, str]:
 
 
 def test_a_template_cannot_touch_a_file_outside(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "victim.txt").write_text("keep me")
@@ -158,7 +156,7 @@ def test_a_template_cannot_touch_a_file_outside(tmp_path: Path) -> None:
 
 def test_a_committed_swap_record_touches_nothing_outside(tmp_path: Path) -> None:
     """The fresh clone's case: no site/ yet, and a `.site.swap` naming a neighbour's folder."""
-    project = copy_project(tmp_path / "project", cache=False)
+    project = copy_project(tmp_path / "project")
     neighbour = tmp_path / "neighbour"
     (neighbour / "site").mkdir(parents=True)
     (neighbour / "site" / MARKER).write_text("built\n")
@@ -178,7 +176,7 @@ def test_a_committed_swap_record_touches_nothing_outside(tmp_path: Path) -> None
 def test_an_injected_handler_is_blocked(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     copy = tmp_path_factory.mktemp("injected") / "site"
@@ -210,7 +208,7 @@ def test_the_root_page_sends_a_browser_to_its_language_from_a_shipped_script(
     browser: Any, tmp_path_factory: pytest.TempPathFactory, locale: str, lands: str
 ) -> None:
     """The redirect moved out of the page into static/root.js, under the policy."""
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     assert "<script>" not in (site / "index.html").read_text(encoding="utf-8")
@@ -226,7 +224,7 @@ def test_the_root_page_sends_a_reader_back_to_the_language_they_picked(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Issue 22: a Slovak browser whose reader chose French in the menu comes back to French."""
-    from generator.site.serve import local_server
+    from generator.site.serving.serve import local_server
 
     _, site = shared_build(tmp_path_factory)
     with local_server(site) as url:
@@ -279,87 +277,13 @@ def test_a_page_the_templates_make_passes_the_audit(
         assert audit(path.read_text(encoding="utf-8"), shipped_scripts()) is None, path
 
 
-# -- the caches ----------------------------------------------------------------------------
-
-
-def _draw() -> Image.Image:
-    return Image.new("RGB", (40, 60), "white")
-
-
-def test_a_cached_picture_is_used_only_as_signed(tmp_path: Path) -> None:
-    cache = tmp_path / "pictures"
-    first = PictureStore(cache, key=b"k" * 32)
-    name = first.get("a face", (10, 15), _draw).name
-    assert first.drawn == 1
-    again = PictureStore(cache, key=b"k" * 32)
-    again.get("a face", (10, 15), _draw)
-    assert again.drawn == 0  # signed by this machine: used
-    # Another key (another machine's cache), a changed byte, a hard link: drawn again.
-    stranger = PictureStore(cache, key=b"x" * 32)
-    stranger.get("a face", (10, 15), _draw)
-    assert stranger.drawn == 1
-    png = cache / f"{name}.png"
-    png.write_bytes(png.read_bytes() + b"\0")
-    tampered = PictureStore(cache, key=b"x" * 32)
-    tampered.get("a face", (10, 15), _draw)
-    assert tampered.drawn == 1
-    os.link(png, tmp_path / "elsewhere.png")
-    linked = PictureStore(cache, key=b"x" * 32)
-    linked.get("a face", (10, 15), _draw)
-    assert linked.drawn == 1
-
-
-def test_a_failed_picture_write_leaves_nothing_half_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    cache = tmp_path / "pictures"
-    store = PictureStore(cache)
-    written = 0
-    real = Path.write_bytes
-
-    def full_disk(path: Path, data: bytes) -> int:
-        nonlocal written
-        written += 1
-        if written == 3:
-            raise OSError(28, "No space left on device")
-        return real(path, data)
-
-    monkeypatch.setattr(Path, "write_bytes", full_disk)
-    with pytest.raises(OSError):
-        store.get("a face", (10, 15), _draw)
-    monkeypatch.undo()
-    assert not [path for path in cache.iterdir() if path.name.startswith(".")]
-    # What a killed build left (its process gone) is swept by the next one.
-    (cache / ".abc.png.999999999").write_bytes(b"half")
-    (cache / f".abc.png.{os.getpid()}").write_bytes(b"being written")
-    store.sweep()
-    assert sorted(path.name for path in cache.iterdir() if path.name.startswith(".")) == [
-        f".abc.png.{os.getpid()}"
-    ]
-    assert len(SUFFIXES) == 4
-
-
-def test_a_cached_catalog_is_used_only_as_signed(tmp_path: Path) -> None:
-    inputs = load_inputs(Project(ROOT))
-    messages = inputs.languages[-1].messages
-    assert messages is not None
-    stored = tmp_path / "catalog.json"
-    _store_messages(stored, messages, b"k" * 32)
-    kept = _cached_messages(stored, b"k" * 32)
-    assert kept is not None and kept.entries == messages.entries
-    assert _cached_messages(stored, b"x" * 32) is None
-    signature, _, payload = stored.read_bytes().partition(b"\n")
-    stored.write_bytes(signature + b"\n" + payload.replace(b'"', b"'", 1))
-    assert _cached_messages(stored, b"k" * 32) is None
-
-
 def test_the_helpers_that_make_markup_escape_plain_text(
     contexts: dict[str, dict[str, Any]],
 ) -> None:
     """A template may hand a helper plain text: it comes back escaped, markup stays markup."""
     from markupsafe import Markup
 
-    from generator.site.render import sentence
+    from generator.site.rendering.render import sentence
 
     assert sentence("north & south <x>") == "North &amp; south &lt;x&gt;"
     assert sentence(Markup("<b>north</b> plays")) == "<b>North</b> plays"
@@ -372,8 +296,8 @@ def test_the_helpers_that_make_markup_escape_plain_text(
 def test_a_helper_prints_as_its_kind_never_its_fields() -> None:
     """`{{ words|pprint }}`, `|string` and `~` print what str() and repr() give: a helper's
     dataclass repr would publish its gettext's catalog path and its collector's pictures."""
-    from generator.site import i18n, illustrate, terms, words
-    from generator.site.trust import _HELPERS
+    from generator.site.rendering import i18n, illustrate, terms, words
+    from generator.site.rendering.trust import _HELPERS
 
     assert {i18n.Gettext, illustrate.Illustrator, terms.TermLinks, words.Words} <= _HELPERS
     assert _HELPERS, "the site declares its helpers"

@@ -92,6 +92,11 @@ class ContentError(Exception):
         return printable(f"{self.where}:{who} {self.message}")
 
 
+class UserError(ContentError):
+    """A wrong command, not wrong content: an output folder, a port. The same one line and
+    exit status; `path` names what was given (a folder, 127.0.0.1:PORT)."""
+
+
 class Reported(Protocol):
     """A problem reported as one line (a mismatch, a broken translation), with its status."""
 

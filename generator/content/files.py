@@ -29,14 +29,16 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
 # What a build reads below a project's folder: nothing else of the checkout is an input.
-INPUTS = ("content", "templates", "locales", "babel.cfg")
+INPUTS = ("content", "templates", "locales")
 LINK = "a symbolic link is not read: inputs are regular files (the site needs no link)"
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 # O_NONBLOCK: opening a FIFO must not wait for a writer.
 _FILE = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def _inside(path: str, folder: str) -> bool:
+def inside(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> bool:
+    """Whether `path` is `folder` or below it, by name (resolve links first where they count)."""
+    path, folder = os.fspath(path), os.fspath(folder)
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
@@ -53,7 +55,7 @@ class InputFiles:
 
     @staticmethod
     def project(root: Path) -> InputFiles:
-        """A project's inputs: its content, templates and catalogs (and `babel.cfg`), never
+        """A project's inputs: its content, templates and catalogs, never
         the rest of the checkout (`.git/`, `.venv/`, the tests)."""
         return InputFiles.of(*(root / name for name in INPUTS))
 
@@ -65,7 +67,7 @@ class InputFiles:
         """The root `path` lies in (as written, never through a link) and the steps below it."""
         written = os.path.abspath(path)
         for root in sorted(self.roots, key=lambda root: -len(str(root))):
-            if _inside(written, str(root)):
+            if inside(written, root):
                 steps = Path(written).relative_to(root).parts
                 return (root, steps) if steps else (root.parent, (root.name,))
         raise ContentError(path, None, "not an input of the project (content, templates, locales)")

@@ -11,17 +11,13 @@ carries the project's name and the site's contact, not Babel's placeholders.
 
 from __future__ import annotations
 
-import contextlib
 import io
-import os
 import re
-import tempfile
 from datetime import datetime
 from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
 from .. import __version__
@@ -35,28 +31,14 @@ from ..content.catalogs import (
 )
 from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
+from .extraction import MAPPING, babel_cfg, extracted
 from .header import PROJECT, TRANSLATORS, contact_of, fill_addresses, template_header
-from .mapping import read_mapping
 from .placeholders import TAG, notes
 
 POT = Path("locales") / "messages.pot"
 # Babel's default, which the committed catalogs have always had: keeping it
 # means adopting no other tool's rules, which Babel cannot reproduce exactly.
 WIDTH = 76
-
-
-def _pybabel(*args: str) -> str:
-    """Run a pybabel command in this process; its log is returned, not printed."""
-    log = io.StringIO()
-    with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
-        try:
-            CommandLineInterface().run(["pybabel", "--quiet", *args])  # type: ignore[no-untyped-call]
-        except SystemExit as stop:
-            if stop.code:
-                raise ContentError(
-                    Path("babel.cfg"), None, f"pybabel {args[0]} failed: {log.getvalue().strip()}"
-                ) from None
-    return log.getvalue()
 
 
 def _messages(catalog: Catalog) -> list[tuple[object, ...]]:
@@ -106,68 +88,32 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def extract(project: Path) -> Path:
-    """Collect every message of templates and content into locales/messages.pot.
+    """Collect every message of templates and content into locales/messages.pot, by the
+    extraction map (extraction.py), and write that map as babel.cfg for pybabel.
 
-    The file is rewritten only when a message, a location or the site's
+    The template is rewritten only when a message, a location or the site's
     contact changed: its header is fixed text (header.py).
     """
     contact = contact_of(project)
-    # Checked, then given to pybabel as read: a file changed meanwhile cannot slip past the check.
-    mapping_text = read_mapping(project)
-    pot = project / POT
-    pot.parent.mkdir(parents=True, exist_ok=True)
-    # A name of its own: two commands extracting at once must not write one file.
-    handle, name = tempfile.mkstemp(prefix=".messages.", suffix=".pot", dir=pot.parent)
-    os.close(handle)
-    fresh = Path(name)
-    # Outside the project: a watching server must not take it for an edited input.
-    handle, name = tempfile.mkstemp(prefix="belote-site-babel.", suffix=".cfg")
-    os.close(handle)
-    mapping = Path(name)
-    try:
-        mapping.write_text(mapping_text, encoding="utf-8")
-        _pybabel(
-            "extract",
-            "-F",
-            str(mapping),
-            "-o",
-            str(fresh),
-            "--omit-header",
-            # Templates' {# TRANSLATORS: ... #} and code's # TRANSLATORS: ... reach the catalogs.
-            "--add-comments",
-            TAG,
-            "--sort-output",
-            "-w",
-            str(WIDTH),
-            str(project),
-        )
-    except BaseException:
-        fresh.unlink(missing_ok=True)
-        raise
-    finally:
-        mapping.unlink(missing_ok=True)
-    # Locations relative to the project, whatever folder the command ran from, and
-    # written again so that lines wrap the same wherever the project lies.
-    catalog = _read(fresh)
-    prefix = str(project.resolve()).rstrip("/") + "/"
+    catalog = extracted(project, (TAG,))
     for message in catalog:
-        message.locations = [
-            (path[len(prefix) :] if path.startswith(prefix) else path, line)
-            for path, line in message.locations
-        ]
         texts = message.id if isinstance(message.id, tuple) else (message.id,)
         for note in notes(str(text) for text in texts):
             if note not in message.auto_comments:
                 message.auto_comments.append(note)
+    _write_if_changed(project / MAPPING, babel_cfg().encode("utf-8"))
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=True, sort_output=True)
     text = template_header(contact) + buffer.getvalue().decode("utf-8")
-    if not pot.is_file() or pot.read_text(encoding="utf-8") != text:
-        fresh.write_text(text, encoding="utf-8")
-        fresh.replace(pot)
-    else:
-        fresh.unlink()
+    pot = project / POT
+    pot.parent.mkdir(parents=True, exist_ok=True)
+    _write_if_changed(pot, text.encode("utf-8"))
     return pot
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    if not path.is_file() or path.read_bytes() != data:
+        _write(path, data)
 
 
 def check_locale_code(lang: str) -> Locale:

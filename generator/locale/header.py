@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog
 
 from .. import __version__
 from ..content.files import InputFiles
-from ..site.settings import load_settings
+from ..site.rendering.settings import load_settings
 
 PROJECT = "belote-site"
 TRANSLATORS = "the belote-site translators"

@@ -1,6 +1,6 @@
 """Translation progress per language, and per page on demand.
 
-The share is the build's own (generator/site/progress.py): of the messages
+The share is the build's own (generator/site/pipeline/progress.py): of the messages
 the pages show, those a reader sees translated, rounded down. So the table
 and the build's summary say the same percentage for a language, and
 `--min 90` fails exactly when `advertise_from: 90` would hide it.
@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po
 
 from ..content.catalogs import Key, catalog_path, message_key, read_catalog
 from ..content.files import InputFiles
-from ..site.i18n import Language
-from ..site.progress import percent_text, site_messages
+from ..site.pipeline.progress import percent_text, site_messages
+from ..site.rendering.i18n import Language
 from .catalogs import POT, extract
 
 SITE = "all pages"  # the row of the whole site: a page's name has no space

@@ -16,7 +16,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -26,7 +26,9 @@ from ..content.nodes import Source, read_yaml
 from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked
-from .blocks import Context, Example, Link
+from .pipeline.cache import Cache
+from .pipeline.records import dumps, loads, rules_digest
+from .rendering.blocks import Context, Example, Link
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*")
 # Keys every page file may have, whatever its kind: its place in the reading order, the
@@ -52,6 +54,9 @@ class Page:
     links: tuple[Link, ...] = ()
     # The files this page is built from, beside the templates and catalogs.
     inputs: tuple[Path, ...] = ()
+    # The anchors it offers every other page's links (`rules-<id>`, `term-<id>`), each
+    # with what it is known by (a rule set's id, a term's message).
+    anchors: tuple[tuple[str, str], ...] = ()
     section: str | None = None  # a message: the menu's section it is listed under
 
     @property
@@ -74,18 +79,12 @@ class Page:
 T = TypeVar("T")
 
 
-class Keeper(Protocol):
-    """Where a page keeps what it draws from the engine, so that a later build need not
-    draw it again (the build's `Kept`)."""
+class Site(Protocol):
+    """What a kind's `context` may ask of the site, in the language being rendered."""
 
-    def keep(self, what: str, draw: Callable[[], T]) -> T: ...
-
-
-class Unkept:
-    """No keeping: every value is drawn (a check without a cache)."""
-
-    def keep(self, what: str, draw: Callable[[], T]) -> T:
-        return draw()
+    def term_links(self) -> object:
+        """The glossary's terms, each linked to its anchor (`terms.link(text)`)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,15 @@ class LoadContext:
     blocks: Context
     files: InputFiles
     content: Path  # the content folder
-    keeper: Keeper = field(default_factory=Unkept)
+    # Where what pages draw from the engine is kept between builds (none: drawn every time).
+    cache: Cache = field(default_factory=Cache, compare=False)
+
+    def keep(self, what: str, draw: Callable[[], T]) -> T:
+        """What a page draws from the engine (`what`: its seeds, its rule set's id), kept
+        under the name of `what` and the rule-set files' bytes."""
+        name = Cache.name("drawn", rules_digest(self.rulesets), what)
+        found: T = self.cache.memo(name, draw, dumps, partial(loads, rulesets=self.rulesets))
+        return found
 
     @property
     def checked(self) -> Mapping[str, Checked]:
@@ -110,22 +117,6 @@ class PageKind(ABC):
     template: ClassVar[str]
     keys: ClassVar[frozenset[str]] = frozenset()
     required: ClassVar[frozenset[str]] = frozenset()
-    # The page every rule-set line links to: it has an anchor `rules-<id>` per rule set.
-    describes_rule_sets: ClassVar[bool] = False
-    # The glossary: its content's `terms` each have an anchor `term-<id>`.
-    defines_terms: ClassVar[bool] = False
-    # Whether its paragraphs link the first use of each glossary term to the glossary.
-    links_terms: ClassVar[bool] = False
-    # Whether its pages let the reader try cards whatever their examples (practice).
-    scripted: ClassVar[bool] = False
-    # A script of its own (generator/site/assets/), loaded by each of its pages.
-    script: ClassVar[str | None] = None
-    # Whether its pages show every other page's first example (the home page's cards).
-    shows_other_pages: ClassVar[bool] = False
-    # The folders of content/ its pages read beside their own page file (each page names
-    # the files it was made from in `Page.inputs`); a file in any other folder counts as
-    # shared by every page.
-    folders: ClassVar[tuple[str, ...]] = ()
 
     def read(self, source: Source, context: LoadContext) -> list[Page]:
         given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)
@@ -158,6 +149,17 @@ class PageKind(ABC):
             source=source.path,
             **fields,
         )
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        """What its pages' templates see beyond every page's: a script of its own
+        (`page_script`, one of generator/site/assets/), the card-trying script whatever
+        its examples (`scripted`), the glossary's links in its paragraphs (`terms`)."""
+        return {}
+
+    def draws_on(self, page: Page, pages: Sequence[Page]) -> Sequence[Page]:
+        """The pages whose files and examples enter this page's key: its own (and those
+        it links to by section, in its inputs already); the home page's, every page."""
+        return (page,)
 
     def extra_figures(self, page: Page, words: Any) -> dict[str, object]:
         """Figures this kind's texts may name beyond the rule set's (`%(variant)s`)."""
@@ -231,11 +233,9 @@ def discover_pages(context: LoadContext) -> list[Page]:
 
 
 def _with_inputs_of_others(page: Page, pages: Sequence[Page], by_key: Mapping[str, Page]) -> Page:
-    """The page with the files of the pages it draws on: a link to a section numbers it
-    from that page's headings, and a page that links glossary terms names each term."""
+    """The page with the files of the pages it links to by section: a link to a section
+    numbers it from that page's headings."""
     others = [by_key[link.page] for link in page.links if link.section is not None]
-    if page.kind.links_terms:
-        others += [other for other in pages if other.kind.defines_terms]
     extra = [path for other in others for path in other.inputs if path not in page.inputs]
     if not extra:
         return page

@@ -15,7 +15,7 @@ import pytest
 from helpers.browser import AXE, CHROMIUM, CHROMIUM_ARGS, ROOT, VNU, require
 from helpers.project import shared_build
 
-from generator.site.serve import local_server
+from generator.site.serving.serve import local_server
 
 __all__ = ["AXE", "CHROMIUM", "CHROMIUM_ARGS", "ROOT", "VNU", "require"]
 

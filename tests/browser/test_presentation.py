@@ -15,7 +15,7 @@ import pytest
 from helpers.browser import run_axe
 from helpers.project import ADVERTISED, PAGES, ROOT
 
-from generator.site.build import Inputs, Project, load_inputs
+from generator.site.pipeline.build import Inputs, Project, load_inputs
 
 from .test_pages import DESKTOP, PHONE, Visit
 

@@ -16,7 +16,7 @@ import pytest
 from helpers.project import fresh_copy
 from test_serve import BUILD_TIMEOUT, GOOD, PAGE, SCENARIO, WRONG, Watching
 
-from generator.site.watch import OVERLAY_ID
+from generator.site.serving.watch import OVERLAY_ID
 
 PAGE_TEXTS = Path("content/pages/legal-cards.yaml")
 # The English text of the page's first example, and that text edited.

@@ -19,9 +19,9 @@ from helpers.browser import run_axe
 from helpers.project import ADVERTISED, ROOT
 
 from generator.engine import Verdict
-from generator.site.build import Inputs, Project, load_inputs
-from generator.site.i18n import Gettext
-from generator.site.words import Words
+from generator.site.pipeline.build import Inputs, Project, load_inputs
+from generator.site.rendering.i18n import Gettext
+from generator.site.rendering.words import Words
 
 from .test_pages import PHONE, Visit
 

@@ -21,7 +21,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
-from generator.site.project import Project
 from helpers.expected import (
     advertised_languages,
     expected_languages,
@@ -39,7 +38,7 @@ _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
 _SHARED: dict[str, object] = {}
 
 
-def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Path:
+def copy_project(target: Path, source: Path = ROOT) -> Path:
     """A copy of the project's inputs: content, templates, catalogs, babel.cfg.
 
     The generator's own sources come along too (they hold a few messages
@@ -49,12 +48,39 @@ def copy_project(target: Path, source: Path = ROOT, *, cache: bool = True) -> Pa
     for name in ("content", "templates", "locales", "generator"):
         shutil.copytree(source / name, target / name, ignore=_IGNORE)
     shutil.copy2(source / "babel.cfg", target / "babel.cfg")
-    catalogs = Project(source).cache / "catalogs"
-    if cache and catalogs.is_dir():
-        # The catalogs the source's builds read and signed on this machine: the copy may
-        # start from them. Pictures need no copying: every checkout shares the machine's.
-        shutil.copytree(catalogs, Project(target).cache / "catalogs", dirs_exist_ok=True)
     return target
+
+
+FIXTURE = ROOT / "tests" / "fixture"
+# What a fixture copy takes from the real project: the templates and wording the site ships.
+_FROM_ROOT = (
+    "templates",
+    "babel.cfg",
+    "content/vocabulary.yaml",
+    "content/options.yaml",
+    "content/rulesets",
+)
+
+
+def fixture_copy(target: Path) -> Path:
+    """A copy of the small project the tests of the build's mechanics run on
+    (tests/fixture/README.md): it builds in about a second."""
+    shutil.copytree(FIXTURE, target, ignore=shutil.ignore_patterns("README.md"))
+    for name in _FROM_ROOT:
+        source, copy = ROOT / name, target / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, copy, ignore=_IGNORE)
+        else:
+            shutil.copy2(source, copy)
+    return target
+
+
+def built_fixture(factory: pytest.TempPathFactory, name: str = "fixture") -> Path:
+    """A fixture copy, built into `site` beside it: its project folder."""
+    project = fixture_copy(factory.mktemp(name) / "project")
+    cli_quiet(project, "build", "--out", project.parent / "site")
+    return project
 
 
 def cli(

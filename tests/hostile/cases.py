@@ -376,7 +376,7 @@ PAGE_AUDIT = (
     ),
 )
 
-# -- issue 17: static files, build state, babel.cfg -----------------------------------------
+# -- issue 17: static files, build state --------------------------------------------------
 STATE_AND_STATIC = (
     Case(
         "a-static-script",
@@ -452,22 +452,6 @@ STATE_AND_STATIC = (
         ".site.lock",
         links=((".site.lock", "/etc/passwd"),),
         command=("build",),
-    ),
-    Case(
-        "babel-cfg-names-a-foreign-extractor",
-        2,
-        ("extractor",),
-        "babel.cfg",
-        edits=(("babel.cfg", "[extractors]\n", "[extractors]\nevil = os:system\n"),),
-        command=("locale", "stats"),
-    ),
-    Case(
-        "babel-cfg-with-a-duplicate-section",
-        2,
-        ("babel.cfg",),
-        "babel.cfg",
-        edits=(("babel.cfg", "[extractors]\n", "[extractors]\n[extractors]\n"),),
-        command=("locale", "stats"),
     ),
 )
 

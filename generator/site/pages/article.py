@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ..blocks import Section, links, parse_sections
-from ..page import LoadContext, Page, PageKind
+from ..page import LoadContext, Page, PageKind, Site
+from ..rendering.blocks import Section, links, parse_sections
+from ..rendering.render import TERM_ANCHOR
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,14 @@ class ArticleKind(PageKind):
     template = "article.html"
     keys = frozenset({"slug", "rules", "title", "intro", "sections"})
     required = frozenset({"slug", "rules", "title", "sections"})
-    links_terms = True
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        # Its paragraphs link the first use of each glossary term to the glossary.
+        return {"terms": site.term_links()}
+
+    def draws_on(self, page: Page, pages: Sequence[Page]) -> Sequence[Page]:
+        # The glossary's terms, linked from its paragraphs.
+        return (page, *(other for other in pages if _offers_terms(other)))
 
     def check_sections(self, source: Source, sections: tuple[Section, ...]) -> None:
         """Refuse what this kind of page may not hold (an article holds any block)."""
@@ -45,6 +53,10 @@ class ArticleKind(PageKind):
                 links=tuple(links(sections)),
             )
         ]
+
+
+def _offers_terms(page: Page) -> bool:
+    return any(anchor.startswith(TERM_ANCHOR) for anchor, _ in page.anchors)
 
 
 KIND = ArticleKind()

@@ -18,7 +18,7 @@ from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
 from ...content.rulesets import ABSENT, option_paths, option_value
 from ...engine import RuleSet
-from ..page import LoadContext, Page, PageKind
+from ..page import LoadContext, Page, PageKind, Site
 
 
 @dataclass(frozen=True)
@@ -222,9 +222,7 @@ MAX_PICKED = 3
 
 class CompareKind(PageKind):
     name = "compare"
-    describes_rule_sets = True
     template = "compare.html"
-    script = "compare.js"
     keys = frozenset({"slug", "title", "intro", "picked"})
     required = frozenset({"slug", "title", "intro"})
 
@@ -268,13 +266,13 @@ class CompareKind(PageKind):
                 order,
                 description=comparison.intro,
                 content=comparison,
-                inputs=(
-                    source.path,
-                    context.content / "options.yaml",
-                    context.content / "rulesets",
-                ),
+                # Every rule-set line of the site links to its column.
+                anchors=tuple((f"rules-{rules_id}", rules_id) for rules_id in ids),
             )
         ]
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        return {"page_script": "compare.js"}  # the reader picks the columns
 
 
 KIND = CompareKind()

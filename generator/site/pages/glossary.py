@@ -3,9 +3,9 @@
 It is also the readable form of the translators' glossary: each term's name
 is a message, translated with the settled word of the language, and the
 French original is shown beside a name that differs from it. The terms are
-listed in the language's alphabetical order (`generator/site/collation.py`),
+listed in the language's alphabetical order (`generator/site/rendering/collation.py`),
 each with an anchor `term-<id>` that the rules pages link their first use of
-the term to (`generator/site/terms.py`).
+the term to (`generator/site/rendering/terms.py`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ...content.errors import excerpt
 from ...content.nodes import Source
-from ..blocks import Link
 from ..page import SLUG, LoadContext, Page, PageKind
+from ..rendering.blocks import Link
+from ..rendering.render import term_anchor
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,6 @@ class GlossaryKind(PageKind):
     template = "glossary.html"
     keys = frozenset({"slug", "title", "intro", "terms"})
     required = frozenset({"slug", "title", "terms"})
-    defines_terms = True
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
@@ -80,6 +80,7 @@ class GlossaryKind(PageKind):
                 description=intro,
                 content=Glossary(intro, terms),
                 links=tuple(term.see for term in terms),
+                anchors=tuple((term_anchor(term.id), term.term) for term in terms),
             )
         ]
 

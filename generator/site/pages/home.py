@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ..blocks import Link
 from ..page import LoadContext, Page, PageKind
+from ..rendering.blocks import Link
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,9 @@ class HomeKind(PageKind):
     template = "language_index.html"
     keys = frozenset({"title", "intro", "start"})
     required = frozenset({"title", "intro"})
-    shows_other_pages = True
+
+    def draws_on(self, page: Page, pages: Sequence[Page]) -> Sequence[Page]:
+        return pages  # a card for every page, with its first example
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext

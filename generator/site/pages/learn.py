@@ -19,8 +19,8 @@ from ...engine import Contract, Seat, Side
 from ...verify import Checked
 from ...verify.figures import Meld, MeldHand, MeldsFigure
 from ...verify.walk import DealWalk, TrickWalk
-from ..blocks import Link, check_nameable, check_results
-from ..page import LoadContext, Page, PageKind
+from ..page import LoadContext, Page, PageKind, Site
+from ..rendering.blocks import Link, check_nameable, check_results
 
 # The steps besides the tricks an author may add words to, in the order they come.
 STEPS = ("deal", "trump", "declarations", "count", "score")
@@ -122,7 +122,10 @@ class LearnKind(PageKind):
     name = "learn"
     template = "learn.html"
     # The reader tries cards at the marked plays, and steps through the deal.
-    scripted = True
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        return {"scripted": True}  # the reader plays the deal card by card
+
     keys = frozenset({"slug", "title", "intro", "deal", "steps", "tricks", "printable"})
     required = frozenset({"slug", "title", "deal"})
 

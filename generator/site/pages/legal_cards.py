@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ..blocks import Example, parse_example
 from ..page import LoadContext, Page, PageKind
+from ..rendering.blocks import Example, parse_example
 
 
 @dataclass(frozen=True)

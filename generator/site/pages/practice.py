@@ -37,9 +37,9 @@ from ...engine import (
     winning_play,
 )
 from ...engine.practice import PracticeDeal, practice_deals, practice_pool
-from ..illustrate import Illustrator
-from ..page import Keeper, LoadContext, Page, PageKind, slug
-from ..words import Words
+from ..page import LoadContext, Page, PageKind, Site, slug
+from ..rendering.illustrate import Illustrator
+from ..rendering.words import Words
 
 # Positions written out whole for a reader without the script: the pool's first ones.
 SAMPLE = 5
@@ -129,7 +129,7 @@ class Practice:
     per_seed: int  # positions drawn from each seed
     rules: RuleSet
     where: Source  # the practice's entry in its page file, for an error
-    keeper: Keeper = field(compare=False)
+    context: LoadContext = field(compare=False)
 
     # Drawn when the page is rendered, not when it is read: a build that takes the page
     # over from the last one draws nothing, and one that renders it takes what an
@@ -138,7 +138,7 @@ class Practice:
     def drawn(self) -> Drawn:
         what = repr(("practice", self.rules.id, self.seeds, self.per_seed))
         try:
-            return self.keeper.keep(what, lambda: draw(self.rules, self.seeds, self.per_seed))
+            return self.context.keep(what, lambda: draw(self.rules, self.seeds, self.per_seed))
         except BeloteError as error:
             raise self.where.error(
                 f"rule set {self.rules.id} cannot be practised: {error}"
@@ -200,7 +200,9 @@ class PracticeKind(PageKind):
     template = "practice.html"
     keys = frozenset({"slug", "intro", "seeds", "per_seed", "practices"})
     required = keys
-    scripted = True
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        return {"scripted": True}  # positions drawn and tried in the browser
 
     def load(
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
@@ -227,7 +229,7 @@ class PracticeKind(PageKind):
                     source=source.path,
                     rules=rules,
                     description=intro,
-                    content=Practice(intro, seeds, per_seed, rules, item, context.keeper),
+                    content=Practice(intro, seeds, per_seed, rules, item, context),
                     inputs=(source.path,),
                 )
             )

@@ -1,6 +1,6 @@
 """A printable summary of one rule set: its tables and its rules on one A4 page.
 
-The same blocks as an article (`generator/site/blocks.py`), so that every
+The same blocks as an article (`generator/site/rendering/blocks.py`), so that every
 table is drawn from the rule set and every paragraph that states an option
 value is the statement an article makes, shown at work by the examples of
 the pages it links to. A summary shows no examples itself: it is the page a
@@ -9,8 +9,11 @@ table keeps on paper, and its print style fits it on one sheet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...content.nodes import Source
-from ..blocks import Example, Section
+from ..page import Page, Site
+from ..rendering.blocks import Example, Section
 from .article import ArticleKind
 
 
@@ -19,7 +22,12 @@ class SummaryKind(ArticleKind):
 
     name = "summary"
     template = "summary.html"
-    links_terms = False
+
+    def context(self, page: Page, site: Site) -> Mapping[str, object]:
+        return {}  # printed: no links to the glossary
+
+    def draws_on(self, page: Page, pages: Sequence[Page]) -> Sequence[Page]:
+        return (page,)
 
     def check_sections(self, source: Source, sections: tuple[Section, ...]) -> None:
         for item, section in zip(source.items("sections"), sections, strict=True):

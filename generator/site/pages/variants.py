@@ -10,8 +10,8 @@ from typing import Any
 from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
 from ...engine import DECK, RuleSet
-from ..blocks import Example, Section, links, parse_example, parse_sections
 from ..page import SLUG, LoadContext, Page, PageKind, slug
+from ..rendering.blocks import Example, Section, links, parse_example, parse_sections
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,6 @@ def load_variant(source: Source, variant_id: str, context: LoadContext) -> Varia
 
 class VariantsKind(PageKind):
     name = "variants"
-    folders = ("variants",)
     template = "variant.html"
     keys = frozenset({"slug", "played", "sections"})
     required = keys

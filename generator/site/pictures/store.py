@@ -6,13 +6,11 @@ whose inputs are unchanged is copied from the cache, not drawn again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import hmac
 import io
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -20,7 +18,7 @@ from typing import Protocol
 import PIL
 from PIL import Image
 
-from ..cache import signature
+from ..pipeline.cache import Cache
 from .drawing import SCALE, font_digest, reduce
 
 # Bump when the drawing code changes what it draws.
@@ -97,13 +95,11 @@ class PictureStore:
     a value, and the build publishes the union (`copy_into`).
     """
 
-    cache: Path
+    cache: Cache
     # A dry store names pictures without drawing them (to render pages for statistics).
     dry: bool = False
-    # The machine's key: a cached picture is used only if its files carry its signature.
-    key: bytes = b""
     drawn: int = 0  # pictures this store drew (not found in the cache), in this process
-    # Names whose files this process has checked (or written): not read again.
+    # Names whose files this process has found (or written): not looked for again.
     _checked: set[str] = field(default_factory=set, repr=False)
 
     def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
@@ -111,7 +107,9 @@ class PictureStore:
         drawn into the cache unless it is there already."""
         name = picture_name(inputs)
         if not self.dry and not self._cached(name):
-            self._write(name, encode(draw()))
+            for suffix, data in encode(draw()).items():
+                self.cache.put(f"{name}{suffix}", data)
+            self._checked.add(name)
             self.drawn += 1
         return Picture(name, *size)
 
@@ -131,87 +129,28 @@ class PictureStore:
         return all(self._cached(name) for name in names)
 
     def _cached(self, name: str) -> bool:
-        # A link in the cache could lead anywhere: only a regular file of one link counts,
-        # and only files whose bytes this machine signed when it drew them.
-        if name in self._checked:
-            return True
-        paths = [self.cache / f"{name}{suffix}" for suffix in SUFFIXES]
-        if not all(_is_own_file(path) for path in paths):
-            return False
-        try:
-            signature = (self.cache / f"{name}.sig").read_text(encoding="ascii")
-            files = {
-                suffix: path.read_bytes() for suffix, path in zip(SUFFIXES, paths, strict=True)
-            }
-        except (OSError, UnicodeDecodeError):
-            return False
-        if not hmac.compare_digest(signature, self._sign(files)):
-            return False
-        self._checked.add(name)
+        if name not in self._checked:
+            folder = self.cache.folder
+            if folder is None or not all(
+                _is_own_file(folder / f"{name}{suffix}") for suffix in SUFFIXES
+            ):
+                return False
+            self._checked.add(name)
         return True
 
-    def _sign(self, files: dict[str, bytes]) -> str:
-        return signature(self.key, *(files[suffix] for suffix in SUFFIXES))
+    def files(self, names: Iterable[str]) -> Iterator[tuple[str, bytes]]:
+        """The files of these pictures (four each), by file name, to publish.
 
-    def _write(self, name: str, files: dict[str, bytes]) -> None:
-        """The four files, each whole or not at all: a failed write (a full disk) leaves none."""
-        self.cache.mkdir(parents=True, exist_ok=True)
-        temporaries = []
-        try:
-            for suffix, data in [*files.items(), (".sig", self._sign(files).encode())]:
-                temporary = self.cache / f".{name}{suffix}.{os.getpid()}"
-                temporaries.append(temporary)
-                temporary.write_bytes(data)
-                temporary.replace(self.cache / f"{name}{suffix}")
-            self._checked.add(name)
-        finally:
-            for temporary in temporaries:
-                with contextlib.suppress(FileNotFoundError):
-                    temporary.unlink()
-
-    def sweep(self) -> None:
-        """Remove what builds that were killed while writing left half-written."""
-        try:
-            entries = list(os.scandir(self.cache))
-        except OSError:
-            return
-        for entry in entries:
-            pid = entry.name.rsplit(".", 1)[-1]
-            if entry.name.startswith(".") and pid.isdigit() and not _alive(int(pid)):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-
-    def copy_into(self, folder: Path, names: Iterable[str], previous: Path | None = None) -> int:
-        """Put these pictures into `folder`; return the bytes of their 1x PNG files.
-
-        Copied, not linked, so that a cached file keeps its one link and a file
-        with more than one (linked from elsewhere) is never taken for a picture;
-        a file the last build published (in `previous`) with the same bytes is
-        taken over instead, keeping its modification time.
+        Read from the cache, never linked to it, so that a cached file keeps its
+        one link and a file with more than one (linked from elsewhere) is never
+        taken for a picture.
         """
-        folder.mkdir(parents=True, exist_ok=True)
-        total = 0
         for name in sorted(set(names)):
             for suffix in SUFFIXES:
-                source, target = self.cache / f"{name}{suffix}", folder / f"{name}{suffix}"
-                if not _is_own_file(source):
-                    raise OSError(f"{source} is not a regular file of its own")
-                data = source.read_bytes()
-                if previous is None or not _take_over(previous / target.name, target, data):
-                    target.write_bytes(data)
-            total += (folder / f"{name}.png").stat().st_size
-        return total
-
-
-def _take_over(old: Path, target: Path, data: bytes) -> bool:
-    """Link the last build's copy of a picture into the new site, if it holds these bytes."""
-    try:
-        if not stat.S_ISREG(os.lstat(old).st_mode) or old.read_bytes() != data:
-            return False
-        os.link(old, target, follow_symlinks=False)
-    except OSError:
-        return False
-    return True
+                data = self.cache.get(f"{name}{suffix}")
+                if data is None:
+                    raise OSError(f"the picture {name}{suffix} is not a regular file of its own")
+                yield f"{name}{suffix}", data
 
 
 def _is_own_file(path: Path) -> bool:
@@ -221,13 +160,3 @@ def _is_own_file(path: Path) -> bool:
     except OSError:
         return False
     return stat.S_ISREG(status.st_mode) and status.st_nlink == 1
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True

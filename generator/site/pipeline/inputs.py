@@ -1,0 +1,176 @@
+"""The first stage: read and check everything a build uses, each file once.
+
+Whatever would stop a build stops here, before a page is rendered: a
+broken scenario, a rule set, a page file, a catalog, a static file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...content.catalogs import (
+    SOURCE_LANGUAGE,
+    Messages,
+    Problem,
+    catalog_path,
+    check_messages,
+    discover_languages,
+    locale_of,
+    read_catalog_file,
+)
+from ...content.errors import ContentError, Problems
+from ...content.files import InputFiles
+from ...content.rulesets import RuleSets
+from ...content.wording import WORDING, load_wording, wording_problems
+from ...verify import Checked, Mismatch, by_id
+from ...verify.coverage import Coverage
+from ..page import LoadContext, Page, discover_pages
+from ..rendering.audit import ASSETS
+from ..rendering.blocks import Context
+from ..rendering.i18n import Language
+from ..rendering.settings import SiteSettings, load_settings
+from ..rendering.statements import covered
+from ..rendering.vocabulary import Vocabulary, load_vocabulary
+from .cache import Cache
+from .output import static_files
+from .project import Project
+from .verified import verified_scenarios
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything a build reads, each read and checked once."""
+
+    project: Project
+    settings: SiteSettings
+    vocabulary: Vocabulary
+    rulesets: RuleSets
+    checked: tuple[Checked, ...]
+    pages: tuple[Page, ...]
+    languages: tuple[Language, ...]
+    static: tuple[Path, ...]  # below templates/static
+    # For each option value a page states, the example that shows it at work.
+    coverage: Coverage
+    # Where what was checked and drawn is kept across builds.
+    cache: Cache
+
+    @property
+    def home(self) -> Page:
+        return self.pages[0]
+
+    @property
+    def source(self) -> Language:
+        return self.languages[0]
+
+
+def shows(templates: Path, files: InputFiles) -> list[str]:
+    """The tables `show:` blocks can draw: one template `show_<name>.html` each
+    (show_card-values.html draws the table `card-values`).
+
+    Below `templates/` (its `static/` apart) there are templates and nothing else:
+    `.html` files, never links. Any other file would be published by no page, or
+    (a `sitemap.xml` opening with an XSL stylesheet) mistaken for one of the site's.
+    """
+    found = []
+    for path in files.walk(templates):
+        relative = path.relative_to(templates)
+        if relative.parts[0] == "static":
+            continue
+        if path.suffix != ".html":
+            raise ContentError(path, None, "not a template: templates/ holds .html templates only")
+        if len(relative.parts) == 1 and path.stem.startswith("show_"):
+            found.append(path.stem.removeprefix("show_"))
+    return sorted(found)
+
+
+def load_languages(
+    project: Project, settings: SiteSettings | None = None, cache: Cache | None = None
+) -> list[Language]:
+    """English, then every catalog's language; a broken translation stops the build.
+
+    A catalog read and checked before (the same bytes, the same code) is taken
+    from the cache, compiled (`.mo` bytes): Babel does not parse it again.
+    """
+    files = project.files
+    cache = cache or Cache()
+    settings = settings or SiteSettings("")
+    languages = [
+        Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
+    ]
+    problems: list[Mismatch | Problem] = []
+    wording_path = project.content / WORDING
+    wording = load_wording(wording_path, files) if os.path.lexists(wording_path) else None
+    for lang in discover_languages(project.locales)[1:]:
+        path = catalog_path(project.locales, lang)
+        # A catalog passed the wording checks of this wording file: another rechecks it.
+        wording_bytes = files.read_bytes(wording_path) if wording is not None else b""
+        name = Cache.name("catalog", lang, files.read_bytes(path), wording_bytes)
+        messages = _cached_messages(cache.get(name))
+        if messages is not None:
+            languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
+            continue
+        file = read_catalog_file(path, lang, files)
+        found = check_messages(file)
+        if wording is not None:
+            found += wording_problems(file, lang, wording)
+        problems += found
+        language = Language.of(file, lang, settings.grouping(lang))
+        # Only a catalog that passed every check is kept; a broken one is read again next time.
+        if not found and language.messages is not None:
+            cache.put(name, language.messages.mo)
+        languages.append(language)
+    if problems:
+        raise Problems(problems)
+    return languages
+
+
+def _cached_messages(data: bytes | None) -> Messages | None:
+    """A catalog this machine checked and compiled before; None for anything else."""
+    try:
+        return None if data is None else Messages.from_mo(data)
+    except (ValueError, KeyError, TypeError, UnicodeError):
+        return None
+
+
+def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
+    """Read and check everything, verifying each scenario once; raise on bad input or mismatch.
+
+    Catalogs and scenario files checked before, unchanged, are taken from the cache.
+    """
+    cache = cache or Cache()
+    files = project.files
+    settings = load_settings(project.content / "site.yaml", files)
+    rulesets = RuleSets(project.content / "rulesets", files)
+    for ruleset_id in rulesets.available():
+        rulesets.find(ruleset_id)  # every rule set is checked, used or not
+    checked = verified_scenarios(project.content, rulesets, files, cache)
+    mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
+    if mismatches:
+        raise Problems(mismatches)
+    vocabulary = load_vocabulary(project.content / "vocabulary.yaml", files)
+    context = LoadContext(
+        rulesets,
+        Context(by_id(checked), shows(project.templates, files)),
+        files,
+        project.content,
+        cache,
+    )
+    pages = tuple(discover_pages(context))
+    found = covered(pages, tuple(checked), context.keep, files.read_bytes)
+    languages = load_languages(project, settings, cache)
+    reserved = frozenset(path.name for path in ASSETS.iterdir())
+    static = static_files(project.templates / "static", files, reserved)
+    return Inputs(
+        project,
+        settings,
+        vocabulary,
+        rulesets,
+        tuple(checked),
+        pages,
+        tuple(languages),
+        tuple(static),
+        found,
+        cache,
+    )

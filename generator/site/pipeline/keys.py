@@ -1,0 +1,151 @@
+"""What a build may take from the last one: each output keyed by everything it is made from.
+
+A page's key hashes the generator's code, the settings from the
+environment, every input the whole site shares (templates, rule sets,
+vocabulary, site settings, the static files, the list of pages with their
+titles), the page's own files and the scenarios it shows, the languages
+the site advertises, and, in a translated language, the translations of
+exactly the messages the page looks up. An output whose key is the one the
+last build recorded, and whose file is still as that build wrote it, is
+taken over unchanged: the same bytes and the same modification time.
+
+The messages a page looks up come from rendering it in English; a page
+whose English key has not changed looks up what it looked up last time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...content.catalogs import Key
+from ..page import Page
+from ..rendering.i18n import Language
+from ..rendering.memo import per_value
+from .cache import code_stamp, digest
+from .manifest import Manifest, Stamp, environment
+from .project import Project
+
+# The inputs some page names (its files, its examples' scenario files), the scenario files
+# (shown or not), and the catalogs, which enter a page's key message by message; every
+# other input is shared by all pages.
+_OWN_FOLDERS = ("scenarios",)
+
+
+def key_of(*parts: Any) -> str:
+    """The key of some values (their JSON's digest)."""
+    return digest(json.dumps(parts, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def sorted_keys(keys: Iterable[Key]) -> list[Key]:
+    return sorted(keys, key=lambda key: (key[0] or "", key[1]))
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The keys of this build's outputs, from its input stamps."""
+
+    project: Project
+    stamps: Mapping[str, Stamp]  # input path (relative to the project) -> stamp and hash
+    shared: str  # the key of everything every page depends on
+    # Every page, for the pages a page draws on (PageKind.draws_on).
+    pages: tuple[Page, ...] = ()
+
+    @staticmethod
+    def of(project: Project, stamps: Mapping[str, Stamp], pages: Sequence[Page]) -> Keys:
+        own = [_relative(project, project.content / folder) for folder in _OWN_FOLDERS]
+        own.append(_relative(project, project.locales))
+        named = {path for page in pages for path in _files_named(project, page)}
+        shared_files = [
+            (name, stamp.sha256)
+            for name, stamp in sorted(stamps.items())
+            if not any(name == path or _below(name, path) for path in named)
+            and not any(_below(name, folder) for folder in own)
+        ]
+        # Navigation, the home page's cards and the comparison's example links show
+        # every page's title and examples: a change to one is a change to all.
+        listing = [
+            (
+                page.key,
+                page.kind.name,
+                page.title,
+                page.order,
+                page.description,
+                [example.id for example in page.examples],
+            )
+            for page in pages
+        ]
+        shared = key_of(code_stamp(), environment(), shared_files, listing)
+        return Keys(project, stamps, shared, tuple(pages))
+
+    def files_of(self, page: Page) -> list[tuple[str, str]]:
+        """The page's own files (those of the pages it draws on) with their hashes."""
+        paths = {
+            path
+            for other in page.kind.draws_on(page, self.pages)
+            for path in _files_named(self.project, other)
+        }
+        found = []
+        for name, stamp in self.stamps.items():
+            if any(name == path or _below(name, path) for path in paths):
+                found.append((name, stamp.sha256))
+        return sorted(found)
+
+    def content(self, page: Page) -> str:
+        """The key of the page before any language: what it says in English, its pictures."""
+        return key_of(self.shared, page.key, self.files_of(page))
+
+    @staticmethod
+    def output(
+        content: str, language: Language, advertised: Sequence[str], used: Iterable[Key]
+    ) -> str:
+        """One page in one language: its content, the language menu, and its translations."""
+        known = _translation_digests(language)
+        translations = hashlib.sha256()
+        for key in sorted_keys(used):
+            # A message the language does not translate is keyed by its id alone.
+            translations.update(known.get(key) or _message_digest(key, None))
+        return key_of(content, language.code, list(advertised), translations.hexdigest())
+
+
+def _message_digest(key: Key, forms: tuple[str, ...] | None) -> bytes:
+    return hashlib.sha256(repr((key, forms)).encode()).digest()
+
+
+@per_value
+def _translation_digests(language: Language) -> dict[Key, bytes]:
+    """Each translated message's digest, made once per language for every page's key."""
+    if language.messages is None:
+        return {}
+    return {key: _message_digest(key, forms) for key, forms in language.messages.entries.items()}
+
+
+def _files_named(project: Project, page: Page) -> list[str]:
+    """A page's inputs and its examples' scenario files, relative to the project."""
+    paths = [*page.inputs, *(Path(example.scenario.path) for example in page.examples)]
+    return [_relative(project, path) for path in paths]
+
+
+def _relative(project: Project, path: Path) -> str:
+    return os.path.relpath(path, project.root)
+
+
+def _below(name: str, folder: str) -> bool:
+    return name.startswith(folder.rstrip("/") + "/")
+
+
+def reusable(manifest: Manifest, out: Path, path: str, key: str) -> bool:
+    """Whether the last build's file for `path` has this key and is still as it wrote it."""
+    if manifest.keys.get(path) != key:
+        return False
+    recorded = manifest.outputs.get(path)
+    try:
+        info = os.stat(out / path, follow_symlinks=False)
+    except OSError:
+        return False
+    return recorded == [info.st_size, info.st_mtime_ns]

@@ -1,0 +1,85 @@
+"""Verified scenarios, remembered per file: a file unchanged since it was checked is not
+computed again (Pelican's reader cache, for the engine's answers).
+
+A record is named (`Cache.name`) by the file's place in the content folder
+and bytes, and the bytes of every rule-set file: everything its answers
+follow from. It holds the file's checked scenarios, pickled. Rule sets are
+not pickled but named, and taken back from this build's own, so a record
+can only ever point at rules the build loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+from ...content.errors import ContentError
+from ...content.files import InputFiles, scenario_files
+from ...content.rulesets import RuleSets
+from ...verify import Checked, check_all, scenario_kinds
+from .cache import Cache
+from .records import dumps, loads, rules_digest
+
+Record = list[tuple[str, Any, Any, Any]]
+
+
+def verified_scenarios(
+    content: Path, rulesets: RuleSets, files: InputFiles, cache: Cache
+) -> list[Checked]:
+    """Every scenario of the content folder, checked; ids unique across all files.
+
+    A file whose record the cache holds is taken from the record, the others
+    read and verified (and kept, if they hold no mismatch).
+    """
+    rules = rules_digest(rulesets)
+    found: list[Checked] = []
+    first_seen: dict[str, Checked] = {}
+    for path in scenario_files([content], files):
+        # Named by the file's place in the content folder, and its paths kept relative to
+        # it: a copy of the project (a second checkout, a test's) takes the record back.
+        place = os.fsencode(path.relative_to(content))
+        name = Cache.name("scenarios", rules, place, files.read_bytes(path))
+        checked = _load(cache.get(name), rulesets, content)
+        if checked is None:
+            checked = check_all([path], rulesets, files)
+            if not any(result.mismatches for result in checked):
+                _store(cache, name, checked, content)
+        for result in checked:
+            earlier = first_seen.get(result.id)
+            if earlier is not None:
+                scenario = result.scenario
+                raise ContentError(
+                    scenario.path,
+                    scenario.line,
+                    f"id {result.id!r} is already used at "
+                    f"{earlier.scenario.path}:{earlier.scenario.line}",
+                    result.id,
+                )
+            first_seen[result.id] = result
+        found += checked
+    return found
+
+
+def _store(cache: Cache, name: str, checked: list[Checked], content: Path) -> None:
+    # Kinds go by name: the registry's own objects come back, not copies of them.
+    records = [(c.kind.name, c.scenario, c.answer, c.mismatches) for c in checked]
+    # An answer that cannot be kept is merely computed again next time.
+    with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError):
+        cache.put(name, dumps(records, content))
+
+
+def _load(data: bytes | None, rulesets: RuleSets, content: Path) -> list[Checked] | None:
+    if data is None:
+        return None
+    kinds = scenario_kinds()
+    try:
+        records: Record = loads(data, rulesets, content)
+        return [
+            Checked(scenario, kinds[name], answer, mismatches, kinds[name].figure(scenario, answer))
+            for name, scenario, answer, mismatches in records
+        ]
+    except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):
+        return None

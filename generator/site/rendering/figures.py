@@ -1,0 +1,158 @@
+"""The numbers a rules page quotes, computed from the rule set rather than typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import (
+    DECK,
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    Kind,
+    Rank,
+    RuleSet,
+    Trump,
+    TrumpMode,
+)
+from .memo import per_value
+from .tables import contract_table
+
+# The options each figure states (YAML paths): a page quoting `%(belote)s` states
+# the rule set's belote value, and `check` wants a scenario showing it at work.
+# `_points` forms state the same. The deck, the table's seats (every figure is
+# drawn on them) and what is derived from several options at once (`half`)
+# state nothing of their own.
+FIGURE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "hand": ("hand_size",),
+    "tricks": ("hand_size",),
+    "cards": ("values.trump", "values.plain"),
+    "bonus": ("last_trick_bonus",),
+    "total": ("values.trump", "values.plain", "last_trick_bonus"),
+    "capot": ("scoring.capot",),
+    "target": ("scoring.target",),
+    "short_target": ("scoring.short_target",),
+    "belote": ("declarations.belote",),
+    "floor": ("bidding.floor",),
+    "step": ("bidding.step",),
+    "coinche": ("bidding.coinche",),
+    "surcoinche": ("bidding.surcoinche",),
+    "ceiling": ("bidding.ceiling",),
+    "capot_bid": ("bidding.capot",),
+    "capot_made": ("bidding.capot",),
+    "generale": ("bidding.generale",),
+    "failed_points": ("contract.failed_points",),
+    "coinche_points": ("contract.coinche_points",),
+    "coinche_capot_points": ("contract.coinche_capot_points",),
+    "trump_values": ("values.trump",),
+    "plain_values": ("values.plain",),
+}
+
+
+def figure_options(name: str) -> tuple[str, ...]:
+    """The options a `%(name)s` placeholder states (none for one it does not know)."""
+    return FIGURE_OPTIONS.get(name) or FIGURE_OPTIONS.get(name.removesuffix("_points"), ())
+
+
+@per_value
+def rule_figures(rules: RuleSet) -> dict[str, int]:
+    """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
+    # Any one suit as trump gives the same totals.
+    cards = rules.card_points(Trump.HEARTS)
+    total = rules.deal_points(Trump.HEARTS)
+    figures = {
+        "deck": len(DECK),
+        "hand": rules.hand_size,
+        "tricks": rules.tricks,
+        "players": rules.players,
+        "cards": cards,
+        "bonus": rules.last_trick_bonus,
+        "total": total,
+        "half": total // 2,
+        "capot": rules.scoring.capot_points,
+        "target": rules.scoring.target,
+        "belote": rules.declarations.belote_points,
+    }
+    if rules.scoring.short_target is not None:
+        figures["short_target"] = rules.scoring.short_target
+    bidding, contract = rules.bidding, rules.contract
+    if bidding is not None and contract is not None:
+        figures["floor"] = bidding.floor
+        figures["step"] = bidding.step
+        figures["coinche"] = bidding.coinche
+        figures["surcoinche"] = bidding.surcoinche
+        figures["failed_points"] = contract.failed_points
+        figures["coinche_points"] = contract.coinche_points
+        figures["coinche_capot_points"] = contract.coinche_capot_points
+        if bidding.ceiling is not None:
+            figures["ceiling"] = bidding.ceiling
+        if bidding.capot is not None:
+            figures["capot_bid"] = bidding.capot
+            figures["capot_made"] = capot_made(rules)
+        if bidding.generale is not None:
+            figures["generale"] = bidding.generale
+    return figures
+
+
+def capot_made(rules: RuleSet) -> int:
+    """What a capot bid and made scores, plain, as the engine reckons it."""
+    return contract_table(rules).rows[-1].cells[0][0]
+
+
+def locked_features(rules: RuleSet) -> list[str]:
+    """What a rule set switches off, as keys of the vocabulary's `locked` group."""
+    locked = []
+    if not rules.declarations.enabled:
+        locked.append("declarations")
+    if rules.bidding is None:
+        locked.append("coinche")
+    no_trump = TrumpMode.NO_TRUMP not in rules.modes
+    all_trumps = TrumpMode.ALL_TRUMPS not in rules.modes
+    if no_trump and all_trumps:
+        locked.append("no-trump-and-all-trumps")
+    elif no_trump:
+        locked.append("no-trump")
+    elif all_trumps:
+        locked.append("all-trumps")
+    return locked
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """The rows of the tables a rules page draws from the rule set's data."""
+
+    # (trump rank, other-suit rank), strongest first
+    value_rows: tuple[tuple[Rank, Rank], ...]
+    trump_total: int
+    plain_total: int
+    cards: int
+    # (kind, cards in sequence, points, "or more") and (carré rank, points), best first
+    sequence_rows: tuple[tuple[Kind, int, int, bool], ...]
+    carre_rows: tuple[tuple[Rank, int], ...]
+    # All four suits' points under no trump and all trumps, where the rule set plays them;
+    # none where it does not, so the table leaves that column out.
+    no_trump_total: int | None
+    all_trumps_total: int | None
+
+
+@per_value
+def rule_tables(rules: RuleSet) -> RuleTables:
+    values = rules.values
+    declarations = rules.declarations
+    return RuleTables(
+        value_rows=tuple(zip(reversed(TRUMP_ORDER), reversed(PLAIN_ORDER), strict=True)),
+        trump_total=sum(values.trump.values()),
+        plain_total=sum(values.plain.values()),
+        cards=rules.card_points(Trump.HEARTS),
+        sequence_rows=tuple(
+            (Kind.of_length(length), length, declarations.sequences[length], length == 5)
+            for length in sorted(declarations.sequences)
+        ),
+        carre_rows=tuple(
+            sorted(
+                ((rank, points) for rank, points in declarations.carres.items() if points),
+                key=lambda row: (-row[1], -TRUMP_ORDER.index(row[0])),
+            )
+        ),
+        no_trump_total=rules.card_points(Trump.NONE) if rules.offers(Trump.NONE) else None,
+        all_trumps_total=rules.card_points(Trump.ALL) if rules.offers(Trump.ALL) else None,
+    )

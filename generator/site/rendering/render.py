@@ -1,0 +1,303 @@
+"""The Jinja2 environment, and template errors reported as one line.
+
+Templates arrive in pull requests too, so they run in Jinja's sandbox (no
+reaching Python's internals, the process's environment or files) and are
+read through the same checks as every input. Undefined names are errors.
+A template error becomes a `ContentError` naming the template and its line.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import threading
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from jinja2 import (
+    BaseLoader,
+    Environment,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+    select_autoescape,
+)
+from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
+from jinja2.runtime import Undefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup, escape
+
+from ...content.errors import ContentError, excerpt
+from ...content.files import InputFiles
+from ...content.text import INVISIBLE, hidden, line_of
+from .i18n import Gettext
+from .tables import auction_table, contract_table, rulings, score_sheet
+from .trust import reachable, template_value
+
+
+class ProjectLoader(BaseLoader):
+    """Templates from the project's folder, read as any input: regular files inside it."""
+
+    def __init__(self, folder: Path, files: InputFiles) -> None:
+        self.folder = folder
+        self.files = files
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        if not (path.is_file() or path.is_symlink()):
+            raise TemplateNotFound(template)
+        text = self.files.read_text(path)
+        invisible = hidden(text)
+        if invisible is not None:
+            raise ContentError(path, line_of(text, invisible[0]), INVISIBLE.format(invisible[1]))
+        mtime = os.stat(path).st_mtime_ns
+        return text, str(path), lambda: os.stat(path).st_mtime_ns == mtime
+
+    def list_templates(self) -> list[str]:
+        return sorted(
+            str(path.relative_to(self.folder))
+            for path in self.folder.rglob("*")
+            if path.is_file() and "static" not in path.relative_to(self.folder).parts
+        )
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, shut on everything but values (`rendering/trust.py`).
+
+    Jinja refuses internals (a leading underscore, a function's or frame's
+    attributes, a mutating method); on top of that every attribute and item
+    a template looks up, everything it calls and everything a call returns
+    must be a template value, so a `Path` or the picture store is out of
+    reach however a template gets near one. Whether an attribute is open
+    depends only on the types involved, so each is decided once.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._safe: dict[tuple[type, str, type], bool] = {}
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if callable(value):
+            return super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
+        key = (type(obj), attr, type(value))
+        safe = self._safe.get(key)
+        if safe is None:
+            safe = super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
+            self._safe[key] = safe
+        return safe
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return super().is_safe_callable(obj) and template_value(obj)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        if isinstance(value, Undefined) or template_value(value):
+            return value
+        return self.unsafe_undefined(obj, str(argument))
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        result = super().call(__context, __obj, *args, **kwargs)
+        if not template_value(result):
+            raise SecurityError(f"a template may not hold a {type(result).__name__}")
+        return result
+
+
+def environment(templates: Path, files: InputFiles) -> Environment:
+    env = Sandbox(
+        loader=ProjectLoader(templates, files),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=select_autoescape(["html", "xml"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.filters["sentence"] = sentence
+    # Tables drawn from engine values (generator/site/rendering/tables.py).
+    env.globals["auction_table"] = auction_table
+    env.globals["score_sheet"] = score_sheet
+    env.globals["contract_table"] = contract_table
+    env.globals["rulings"] = rulings
+    env.globals["section_anchor"] = section_anchor
+    env.globals["term_anchor"] = term_anchor
+    return env
+
+
+def section_anchor(number: int) -> str:
+    """The anchor of a page's section: `section-3` (scenario ids may not take these)."""
+    return f"section-{number}"
+
+
+TERM_ANCHOR = "term-"
+
+
+def term_anchor(term_id: str) -> str:
+    """A glossary term's anchor: `term-taker` (scenario ids may not take these)."""
+    return f"{TERM_ANCHOR}{term_id}"
+
+
+def install(env: Environment, gettext: Gettext) -> None:
+    """Point the i18n extension, and the number filter, at this language."""
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext.gettext,
+        gettext.ngettext,
+        newstyle=True,
+        pgettext=gettext.pgettext,
+        npgettext=gettext.npgettext,
+    )
+    env.globals["number"] = gettext.number
+    env.filters["number"] = gettext.number
+
+
+def sentence(text: str) -> Markup:
+    """Capitalise a sentence that begins with a lower-case phrase (tags and entities left alone).
+
+    Plain text is escaped first: only markup the site made stays markup.
+    """
+    html = str(escape(text))
+    index = 0
+    while index < len(html):
+        if html[index] == "<":
+            index = html.find(">", index) + 1 or len(html)
+        elif html[index] == "&":  # a character reference: not a letter to capitalise
+            index = html.find(";", index) + 1 or len(html)
+        elif html[index].isalpha():
+            return Markup(html[:index] + html[index].upper() + html[index + 1 :])
+        else:
+            index += 1
+    return Markup(html)
+
+
+def _template_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
+    """The template file and line an error was raised in (Jinja rewrites its traceback so)."""
+    folder = str(templates.resolve())
+    found: tuple[str, int | None] = ("", None)
+    for frame in traceback.extract_tb(error.__traceback__):
+        if os.path.realpath(frame.filename).startswith(folder):
+            found = (frame.filename, frame.lineno)
+    return found
+
+
+def _recurring_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
+    """The template line that repeats most in an endless recursion: the include at fault."""
+    folder = str(templates.resolve())
+    frames = [
+        (frame.filename, frame.lineno)
+        for frame in traceback.extract_tb(error.__traceback__)
+        if os.path.realpath(frame.filename).startswith(folder)
+    ]
+    if not frames:
+        return "", None
+    return Counter(frames).most_common(1)[0][0]
+
+
+@contextmanager
+def template_errors(templates: Path, what: str) -> Iterator[None]:
+    """Any error a template raises while `what` renders, as one line at the template's line."""
+    try:
+        yield
+    except ContentError:
+        raise
+    except TemplateSyntaxError as error:
+        path = error.filename or str(templates / (error.name or "?"))
+        raise ContentError(
+            path, error.lineno, f"template syntax: {excerpt(error.message, 160)}"
+        ) from None
+    except TemplateNotFound as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(
+            path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
+        ) from None
+    except MemoryError as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(
+            path or templates,
+            line,
+            f"template needs more than {RENDER_BYTES >> 20} MiB to render {what}",
+        ) from None
+    except RenderBound as error:
+        path, line = _template_frame(error, templates)
+        raise ContentError(path or templates, line, f"template {error} ({what})") from None
+    except RecursionError as error:
+        path, line = _recurring_frame(error, templates)
+        raise ContentError(
+            path or templates, line, f"template includes itself without end (rendering {what})"
+        ) from None
+    except Exception as error:  # whatever a template's call raised, in one line
+        path, line = _template_frame(error, templates)
+        message = excerpt(str(error) or type(error).__name__, 160)
+        if not isinstance(error, TemplateError):
+            message = f"{type(error).__name__}: {message}"
+        raise ContentError(
+            path or templates, line, f"template error rendering {what}: {message}"
+        ) from None
+
+
+# What one page may take to render, in processor time. A template from a pull request can
+# loop 10^10 times (nested loops, each under the sandbox's range limit) or double a string:
+# past either bound the build stops, naming the template's line, instead of holding CI
+# until its own time limit or the machine's memory runs out.
+# BELOTE_RENDER_SECONDS (the environment is the machine's, not a pull request's) lets the
+# tests prove the bound without waiting it out.
+RENDER_SECONDS = float(os.environ.get("BELOTE_RENDER_SECONDS", "20"))
+RENDER_BYTES = 1 << 30
+
+
+class RenderBound(Exception):
+    """A page took more than RENDER_SECONDS of processor time to render."""
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise RenderBound(
+        f"took more than {RENDER_SECONDS:g} s of processor time to render (a page takes less)"
+    )
+
+
+def _address_space() -> int:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
+@contextmanager
+def bounded() -> Iterator[None]:
+    """Rendering under a time and a memory bound, where the process can set them (the main
+    thread of a process with /proc: the build's and its workers'); elsewhere unbounded."""
+    if threading.current_thread() is not threading.main_thread() or not _address_space():
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = _address_space() + RENDER_BYTES
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    # Processor time, not the clock's: a loaded machine (CI running tests side by side)
+    # slows a page down without its template doing any more.
+    previous = signal.signal(signal.SIGPROF, _out_of_time)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    signal.setitimer(signal.ITIMER_PROF, RENDER_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def render(
+    env: Environment, template: str, context: dict[str, Any], templates: Path, what: str
+) -> str:
+    with template_errors(templates, what), bounded():
+        return env.get_template(template).render(context)

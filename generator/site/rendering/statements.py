@@ -1,0 +1,147 @@
+"""What each page states about its rule set's options, for `verify.coverage`.
+
+A page states an option value where a `choose:` block picks the paragraph
+for it, and where a text quotes one of the rule set's figures
+(`%(belote)s`). Blocks a page does not show for its rule set state nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...content.errors import ContentError, Problems
+from ...content.rulesets import yaml_path
+from ...engine import RuleSet
+from ...verify import Checked
+from ...verify.coverage import Coverage, Stated, coverage
+from ..page import Page
+from ..pipeline.cache import Cache
+from .blocks import Choose, Guarded, written
+from .figures import figure_options
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@dataclass(frozen=True)
+class Statement:
+    stated: Stated
+    page: Page
+    line: int | None  # of the block in the page's file, where known
+
+
+def statements(pages: tuple[Page, ...]) -> Iterator[Statement]:
+    for page in pages:
+        if page.rules is not None:
+            first: dict[str, int] = {}
+            for path, line in _stated(page.content, page.rules, 0):
+                first.setdefault(path, line)
+            for path, line in first.items():
+                yield Statement(Stated(path, page.rules), page, line or None)
+
+
+def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
+    """Each option path the value states, with the line of the block stating it."""
+    if isinstance(value, (Checked, RuleSet)):
+        return  # an example's own facts are the engine's, not a statement
+    if isinstance(value, Guarded):
+        if not value.shown(rules):
+            return
+        line = value.line or line
+    if isinstance(value, Choose):
+        path = yaml_path(value.option)
+        if path is not None:
+            yield path, line
+        yield from _stated(value.pick(rules), rules, line)
+    elif isinstance(value, str):
+        for name in _PLACEHOLDER.findall(value):
+            yield from ((path, line) for path in figure_options(name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _stated(item, rules, line)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _stated(item, rules, line)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _stated(getattr(value, f.name), rules, line)
+
+
+Witnesses = dict[tuple[str, str], str | None]  # (option path, rule set id) -> scenario id
+Keep = Callable[[str, Callable[[], Witnesses]], Witnesses]
+
+
+def covered(
+    pages: tuple[Page, ...],
+    checked: tuple[Checked, ...],
+    keep: Keep | None = None,
+    read: Callable[[Path], bytes] = Path.read_bytes,
+) -> Coverage:
+    """Every stated value with the example that shows it at work; a value no example
+    on the site shows stops the build, at the page that states it.
+
+    The search runs the engine again for every candidate scenario under every
+    changed value (about a second); `keep` remembers its answer across builds,
+    named by the bytes of the files it follows from besides the rule sets and the
+    code: the pages' files, which make the statements and show the examples, and
+    the scenario files (`read`, the build's own reader of input files).
+    """
+    shown = {example.id for page in pages for example in page.examples}
+    said = list(statements(pages))
+    stated = [each.stated for each in said]
+
+    def search() -> Witnesses:
+        # An example a reader can follow the link to is the better witness.
+        found = coverage(stated, checked, shown)
+        return {key: (one.id if one else None) for key, one in found.shown_by.items()}
+
+    witnesses = keep(_inputs_of(pages, checked, read), search) if keep else search()
+    by_id = {one.id: one for one in checked}
+    found = Coverage({key: by_id.get(one) if one else None for key, one in witnesses.items()})
+    problems = []
+    for each in said:
+        path, rules = each.stated.path, each.stated.rules
+        witness = found.example(path, rules)
+        if witness is not None and witness.id in shown:
+            continue
+        value = f"{path}: {written(each.stated.value)} (rule set {rules.id})"
+        if witness is None:
+            why = "but no checked scenario under a rule set with that value depends on it"
+        else:
+            why = f"which scenario {witness.id} shows at work, but no page shows that example"
+        problems.append(
+            ContentError(each.page.source, each.line, f"the page states {value}, {why}")
+        )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _inputs_of(
+    pages: tuple[Page, ...], checked: tuple[Checked, ...], read: Callable[[Path], bytes]
+) -> str:
+    named = {*(path for page in pages for path in page.inputs)}
+    named |= {Path(one.scenario.path) for one in checked}
+    # A kind that reads a folder (the variants') names the folder.
+    files = sorted(
+        found
+        for path in named
+        for found in ([path] if path.is_file() else sorted(path.rglob("*.yaml")))
+    )
+    # Each file by its bytes, not its path: a copy of the project (a checkout elsewhere,
+    # a test's) finds the record its original left.
+    return Cache.name("witnesses", *(read(path) for path in files))
+
+
+def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:
+    """The ids of the examples showing at work what one block states, in order."""
+    ids: list[str] = []
+    for path, _line in _stated(block, rules, 0):
+        witness = found.example(path, rules)
+        if witness is not None and witness.id not in ids:
+            ids.append(witness.id)
+    return ids

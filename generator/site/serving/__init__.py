@@ -1,0 +1,1 @@
+"""Serving: `serve` and `serve --watch`."""
