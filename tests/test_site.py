@@ -325,7 +325,7 @@ NOT_FOUND = {
     "en": ("Page not found", "Go to the home page"),
     "cs": ("Stránka nenalezena", "Přejít na úvodní stránku"),
     "fr": ("Page introuvable", "Aller à la page d\u2019accueil"),
-    "hr": ("Stranica nije pronađena", "Idi na početnu stranicu"),
+    "hr": ("Stranica nije pronađena", "Idite na početnu stranicu"),
     "sk": ("Stránka sa nenašla", "Prejsť na úvodnú stránku"),
     "vi": ("Không tìm thấy trang", "Về trang chủ"),
 }
