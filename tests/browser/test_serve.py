@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.project import fresh_copy
+from helpers.project import fixture_copy
 from test_serve import BUILD_TIMEOUT, GOOD, PAGE, SCENARIO, WRONG, Watching
 
 from generator.site.serving.watch import OVERLAY_ID
 
 PAGE_TEXTS = Path("content/pages/legal-cards.yaml")
 # The English text of the page's first example, and that text edited.
-TEXT = "He may neither trump nor discard."
-EDITED = "He may neither trump nor discard, edited while the page is open."
+TEXT = "and must play one of them."
+EDITED = "and must play one of them, edited while the page is open."
 # A bad card code that is markup: the box must show it, not build it.
 HOSTILE = 'allowed: [KS, "<i id=injected>x</i>"]'
 TIMEOUT_MS = BUILD_TIMEOUT * 1000
@@ -38,7 +38,7 @@ def _reloaded(page: Any) -> bool:
 
 @pytest.fixture
 def watching(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watching]:
-    server = Watching(fresh_copy(tmp_path_factory, "live"))
+    server = Watching(fixture_copy(tmp_path_factory.mktemp("live") / "project"))
     yield server
     status, printed = server.stop()
     assert status == 0, printed
