@@ -334,8 +334,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..content.nodes import Source
-from ..blocks import parse_example
+from ...content.nodes import Source
+from ..rendering.blocks import parse_example
 from ..page import LoadContext, Page, PageKind, slug
 
 
@@ -400,10 +400,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..content import fields
-from ..content.nodes import Source
-from ..content.scenarios import Entry
-from ..engine import Card, Trump
+from ...content import fields
+from ...content.nodes import Source
+from ...content.scenarios import Entry
+from ...engine import Card, Trump
 from ..compare import Comparer
 from ..kind import Expectation, Scenario, ScenarioKind
 

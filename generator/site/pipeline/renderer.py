@@ -339,6 +339,8 @@ class Renderer:
             # Served at any depth: what it loads is named from the host's root (a full
             # address would be another host's to the audit, which cannot know base_url is ours).
             "root": urlsplit(self.inputs.settings.base_url).path,
+            # Where it sends the reader: the site's full address (a link may leave; a load not).
+            "home_url": self.inputs.settings.base_url,
             "head_title": f"{title} · {english.text(home.title)}",
             "language": LanguageView.of(source),
             "description": english.text(home.description or ""),
