@@ -46,7 +46,7 @@ def tab(browser: Any) -> Iterator[Any]:
 def measure(tab: Any, url: str) -> list[str]:
     tab.emulate_media(media="screen")
     tab.set_viewport_size({"width": 390, "height": 844})
-    tab.goto(url, wait_until="load")
+    tab.goto(url, wait_until="domcontentloaded")
     tab.evaluate(REVEAL)
     defects = []
     for label, width in SCREENS:
