@@ -11,7 +11,8 @@
   // A card face's corner index, as a share of the face (generator/site/pictures/cards.py:
   // the index ends 16 px in and 31 px down on the 64 x 90 face; the other corner turned).
   const INDEX_W = 17 / 64, INDEX_H = 31 / 90;
-  const SLACK = 1.5;  // sub-pixel rounding and anti-aliased edges
+  const SLACK = 1.5;
+  const MIN_CARD = 20;  // px: the smallest face the pages draw is 1.8rem of 10pt paper, 24 px  // sub-pixel rounding and anti-aliased edges
 
   const main = document.querySelector("main") || document.body;
   const shown = (el) => {
@@ -88,6 +89,8 @@
       }
     }
     for (const card of cards) {
+      // A face squeezed by a narrow cell shows no readable index at all.
+      if (card.box.right - card.box.left < MIN_CARD) defects.add(`card squeezed: ${name(card.el)}`);
       const c = card.box, w = (c.right - c.left) * INDEX_W, h = (c.bottom - c.top) * INDEX_H;
       const corners = [
         { left: c.left, right: c.left + w, top: c.top, bottom: c.top + h },
