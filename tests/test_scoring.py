@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from generator.engine import (
     BeloteOnFailure,
     BothOverTarget,
+    Carry,
     Comparison,
     DealFacts,
     DealScore,
@@ -428,6 +429,8 @@ def test_litige_goes_to_next_deals_winner_made(maison: RuleSet) -> None:
     assert result.winner is None
     assert result.held == 0
     assert result.deals_played == 2
+    # The 81 is an amount of its own, taken in deal 2 (a score sheet gives it a row).
+    assert result.carried == (Carry(2, EW, 81),)
 
 
 def test_litige_goes_to_next_deals_winner_dedans(maison: RuleSet) -> None:
@@ -452,6 +455,8 @@ def test_two_litiges_accumulate(maison: RuleSet) -> None:
     result = score_game(maison, [first, second, deal(maison, N, 100, 62)])
     assert totals(result) == {NS: 81 + 100 + 162, EW: 81 + 62}
     assert result.held == 0
+    assert pending.carried == ()
+    assert result.carried == (Carry(3, NS, 162),)
 
 
 def test_litige_with_belote_held_and_kept(maison: RuleSet) -> None:

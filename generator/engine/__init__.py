@@ -55,6 +55,7 @@ from .rules import (
     Tie,
 )
 from .scoring import (
+    Carry,
     DealFacts,
     DealScore,
     GameResult,
@@ -90,6 +91,7 @@ __all__ = [
     "Card",
     "CardCodeError",
     "CardValues",
+    "Carry",
     "Coinche",
     "Comparison",
     "Contract",

@@ -415,12 +415,24 @@ def _score_contract(
 
 
 @dataclass(frozen=True)
+class Carry:
+    """Litige points that a deal's winner takes on top of that deal's score."""
+
+    deal: int  # the deal that won them, from 1
+    side: Side
+    points: int
+
+
+@dataclass(frozen=True)
 class GameResult:
     totals: Mapping[Side, int]
     winner: Side | None
     deals_played: int
     # Litige points still waiting for a deal's winner when the record ends.
     held: int
+    # Every amount added to a total besides the deals' own scores, so that a score sheet
+    # can give each its own row and its columns add up.
+    carried: tuple[Carry, ...] = ()
 
 
 def score_game(rules: RuleSet, deals: Sequence[DealScore], target: int | None = None) -> GameResult:
@@ -432,11 +444,13 @@ def score_game(rules: RuleSet, deals: Sequence[DealScore], target: int | None = 
     target = scoring.target if target is None else target
     totals = {side: 0 for side in rules.sides}
     held = 0
+    carried: list[Carry] = []
     for number, deal in enumerate(deals, start=1):
         for side, points in deal.scores.items():
             totals[side] += points
         if deal.winner is not None and held:
             totals[deal.winner] += held
+            carried.append(Carry(number, deal.winner, held))
             held = 0
         held += deal.held
         winner = _game_winner(rules, totals, target, deal)
@@ -445,8 +459,8 @@ def score_game(rules: RuleSet, deals: Sequence[DealScore], target: int | None = 
                 raise GameOverError(
                     f"the game ended after deal {number}; deal {number + 1} is extra"
                 )
-            return GameResult(totals, winner, number, held)
-    return GameResult(totals, None, len(deals), held)
+            return GameResult(totals, winner, number, held, tuple(carried))
+    return GameResult(totals, None, len(deals), held, tuple(carried))
 
 
 def _only_by_belote(rules: RuleSet, side: Side, total: int, target: int, deal: DealScore) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Card, Kind, Play, RuleSet, Seat, Side, Trump, Verdict
+from ..engine import Card, DealFacts, DealScore, Kind, Play, RuleSet, Seat, Side, Trump, Verdict
 
 # A seat's place on the page is its quarter turns, clockwise as a map is drawn, from
 # the seat at the bottom: the table turns and the seats keep their order.
@@ -107,3 +107,11 @@ class MeldsFigure:
     trump: Trump
     hands: tuple[MeldHand, ...]
     totals: tuple[tuple[Side, int], ...]
+
+
+@dataclass(frozen=True)
+class ScoreFigure:
+    """A deal's score as its sheet shows it: what was played for, then every amount."""
+
+    facts: DealFacts
+    score: DealScore

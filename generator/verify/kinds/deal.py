@@ -13,6 +13,7 @@ from ...content.scenarios import COMMON_KEYS, Entry
 from ...engine import DealFacts, DealScore, InvalidDealError, Outcome, Side, score_deal
 from ..compare import Comparer
 from ..deal_facts import DEAL_KEYS, read_deal
+from ..figures import ScoreFigure
 from ..kind import Expectation, Scenario, ScenarioKind
 
 
@@ -87,6 +88,10 @@ class DealKind(ScenarioKind[DealScenario, DealScore]):
             check.differs("outcome", expect.outcome.value, answer.outcome.value)
         check.compare_sides("score", expect.score, answer.scores)
         check.compare("held", expect.held, answer.held)
+
+    def figure(self, scenario: DealScenario, answer: DealScore) -> ScoreFigure:
+        """The deal's score sheet: the home page shows it beside a scoring page."""
+        return ScoreFigure(scenario.facts, answer)
 
     def as_json(self, scenario: DealScenario, answer: DealScore) -> dict[str, Any]:
         return {
