@@ -57,12 +57,14 @@ WORDS: dict[str, str] = {
 # Filled with a number, formatted for the language (the plural forms follow it).
 NUMBERS = frozenset(
     {
+        "aces_no_trump",
         "belote",
         "belote_points",
         "bonus",
         "bonus_points",
         "capot",
         "capot_bid",
+        "capot_last_trick",
         "capot_made",
         "capot_points",
         "cards_points",
@@ -92,6 +94,7 @@ NUMBERS = frozenset(
         "surcoinche",
         "target",
         "target_points",
+        "tens_no_trump",
         "times",
         "total",
         "tricks",

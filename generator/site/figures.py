@@ -29,6 +29,9 @@ FIGURE_OPTIONS: dict[str, tuple[str, ...]] = {
     "bonus": ("last_trick_bonus",),
     "total": ("values.trump", "values.plain", "last_trick_bonus"),
     "capot": ("scoring.capot",),
+    "capot_last_trick": ("scoring.capot",),
+    "aces_no_trump": ("declarations.carres_no_trump",),
+    "tens_no_trump": ("declarations.carres_no_trump",),
     "target": ("scoring.target",),
     "short_target": ("scoring.short_target",),
     "belote": ("declarations.belote",),
@@ -72,6 +75,12 @@ def rule_figures(rules: RuleSet) -> dict[str, int]:
         "target": rules.scoring.target,
         "belote": rules.declarations.belote_points,
     }
+    # What a capot makes the last trick worth: the capot's points less the cards'.
+    figures["capot_last_trick"] = rules.scoring.capot_points - cards
+    no_trump = rules.declarations.carres_no_trump
+    if no_trump is not None:
+        figures["aces_no_trump"] = no_trump[Rank.ACE]
+        figures["tens_no_trump"] = no_trump[Rank.TEN]
     if rules.scoring.short_target is not None:
         figures["short_target"] = rules.scoring.short_target
     bidding, contract = rules.bidding, rules.contract

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...content.nodes import Source
+from ...verify.claims import stated
 from ..blocks import Section, links, parse_sections
 from ..page import LoadContext, Page, PageKind
 
@@ -32,7 +33,7 @@ class ArticleKind(PageKind):
         rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
         sections = parse_sections(given["sections"], rules, context.blocks)
         self.check_sections(given["sections"], sections)
-        intro = given["intro"].text("intro") if "intro" in given else None
+        intro = stated(given["intro"], rules) if "intro" in given else None
         return [
             self.titled(
                 source,
