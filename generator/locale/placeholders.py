@@ -29,6 +29,7 @@ WORDS: dict[str, str] = {
     "dealer": 'a seat\'s name, from the `seat` context ("West"), the subject of the verb',
     "deck_cards": 'the size of the pack as a phrase ("32 cards")',
     "declaration": "a declaration's name (tierce, cinquante, cent, carré), `declaration` context",
+    "example": "an example's title, as its heading on the page shows it",
     "features": 'a list of game features ("coinche, surcoinche"), joined as a list',
     "first": 'a seat\'s name, from the `seat` context ("North"), the subject of the verb',
     "groups": "card lists with their reasons, separated as the language separates list items",

@@ -19,12 +19,11 @@ from .tables import contract_table
 
 # The options each figure states (YAML paths): a page quoting `%(belote)s` states
 # the rule set's belote value, and `check` wants a scenario showing it at work.
-# `_points` forms state the same. The deck, the table's seats (every figure is
-# drawn on them) and what is derived from several options at once (`half`)
-# state nothing of their own.
+# `_points` forms state the same. The deck, the hands and tricks, the table's
+# seats (every figure is drawn with them: no one example shows them at work
+# more than another) and what is derived from several options at once
+# (`half`) state nothing of their own.
 FIGURE_OPTIONS: dict[str, tuple[str, ...]] = {
-    "hand": ("hand_size",),
-    "tricks": ("hand_size",),
     "cards": ("values.trump", "values.plain"),
     "bonus": ("last_trick_bonus",),
     "total": ("values.trump", "values.plain", "last_trick_bonus"),
