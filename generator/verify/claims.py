@@ -23,8 +23,9 @@ text states rule facts only through what the engine fills in:
   be the engine's.
 
 What may stay typed is not a rule figure: section numbers (§5.2), years
-(the FFB's book of 2015), numbering (trick 6, deal 1) and card names
-(the 7 of spades, A K Q J 10 9 8 7). docs/pages.md says the same for authors.
+(the FFB's book of 2015), numbering (trick 6, deal 1), card names
+(the 7 of spades, A K Q J 10 9 8 7), zero, and a book quoted word for word
+between « and » (the book's figures, which a reviewer checks against it). docs/pages.md says the same for authors.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ _TYPED = (
         r"\b(?:7|8|9|10)\s+(?:of\s+(?:spades|hearts|diamonds|clubs|trumps?)|to\s+(?:the\s+)?ace)\b"
     ),
     re.compile(r"%\(\w+\)s"),  # a placeholder: filled by the rule set or the engine
+    re.compile(r"«[^»]*»"),  # a book quoted word for word, in its own language
 )
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?![\w])")
 # A count in words is read where it counts tricks, players or points, or a hand's cards
