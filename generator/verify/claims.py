@@ -25,7 +25,8 @@ text states rule facts only through what the engine fills in:
 What may stay typed is not a rule figure: section numbers (§5.2), years
 (the FFB's book of 2015), numbering (trick 6, deal 1), card names
 (the 7 of spades, A K Q J 10 9 8 7), zero, and a book quoted word for word
-between « and » (the book's figures, which a reviewer checks against it). docs/pages.md says the same for authors.
+between « and » (the book's figures, which a reviewer checks against it).
+docs/pages.md says the same for authors.
 """
 
 from __future__ import annotations
@@ -380,7 +381,14 @@ def _sum_problem(written: Sum, facts: Facts | None) -> str | None:
         known = "; ".join(map(str, facts.breakdowns)) or "none"
         return (
             f"the sum {written.written} is not one of the engine's breakdowns of scenario "
-            f"{facts.scenario}, term by term ({known})"
+            f"{facts.scenario}, term by term: the engine scores {known}"
+        )
+    # A sum that stops before the rounding states a score the deal does not have.
+    stops = written.rounded is None and written.equals is not None
+    if stops and all(written.equals != b.score for b in found):
+        return (
+            f"the sum {written.written} stops before the rounding: the engine scores "
+            f"{', '.join(str(b.score) for b in found)}"
         )
     if written.rounded is not None and all(written.rounded != b.score for b in found):
         return (
