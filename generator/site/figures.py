@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import (
-    DECK,
     PLAIN_ORDER,
     TRUMP_ORDER,
     Kind,
@@ -14,6 +13,7 @@ from ..engine import (
     Trump,
     TrumpMode,
 )
+from ..verify.claims import placeholder_figures
 from .memo import per_value
 from .tables import contract_table
 
@@ -58,46 +58,9 @@ def figure_options(name: str) -> tuple[str, ...]:
 @per_value
 def rule_figures(rules: RuleSet) -> dict[str, int]:
     """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
-    # Any one suit as trump gives the same totals.
-    cards = rules.card_points(Trump.HEARTS)
-    total = rules.deal_points(Trump.HEARTS)
-    figures = {
-        "deck": len(DECK),
-        "hand": rules.hand_size,
-        "tricks": rules.tricks,
-        "players": rules.players,
-        "cards": cards,
-        "bonus": rules.last_trick_bonus,
-        "total": total,
-        "half": total // 2,
-        "capot": rules.scoring.capot_points,
-        "target": rules.scoring.target,
-        "belote": rules.declarations.belote_points,
-    }
-    # What a capot makes the last trick worth: the capot's points less the cards'.
-    figures["capot_last_trick"] = rules.scoring.capot_points - cards
-    no_trump = rules.declarations.carres_no_trump
-    if no_trump is not None:
-        figures["aces_no_trump"] = no_trump[Rank.ACE]
-        figures["tens_no_trump"] = no_trump[Rank.TEN]
-    if rules.scoring.short_target is not None:
-        figures["short_target"] = rules.scoring.short_target
-    bidding, contract = rules.bidding, rules.contract
-    if bidding is not None and contract is not None:
-        figures["floor"] = bidding.floor
-        figures["step"] = bidding.step
-        figures["coinche"] = bidding.coinche
-        figures["surcoinche"] = bidding.surcoinche
-        figures["failed_points"] = contract.failed_points
-        figures["coinche_points"] = contract.coinche_points
-        figures["coinche_capot_points"] = contract.coinche_capot_points
-        if bidding.ceiling is not None:
-            figures["ceiling"] = bidding.ceiling
-        if bidding.capot is not None:
-            figures["capot_bid"] = bidding.capot
-            figures["capot_made"] = capot_made(rules)
-        if bidding.generale is not None:
-            figures["generale"] = bidding.generale
+    figures = placeholder_figures(rules)
+    if rules.bidding is not None and rules.contract is not None and rules.bidding.capot is not None:
+        figures["capot_made"] = capot_made(rules)
     return figures
 
 

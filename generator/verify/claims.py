@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content.nodes import Source
-from ..engine import Rank, RuleSet, Seat, Trump
+from ..engine import DECK, Rank, RuleSet, Seat, Trump
 from ..engine.play import Reason
 from ..engine.scoring import DealScore
 from ..engine.trick import TrickResult
@@ -133,49 +133,77 @@ class Facts:
     trump: Trump | None = None
 
 
+def placeholder_figures(rules: RuleSet) -> dict[str, int]:
+    """The rule set's figures by placeholder name (`%(total)s` is 162 with the usual values):
+    what a text writes instead of typing them (the site fills the same)."""
+    # Any one suit as trump gives the same totals.
+    cards = rules.card_points(Trump.HEARTS)
+    total = rules.deal_points(Trump.HEARTS)
+    figures = {
+        "deck": len(DECK),
+        "hand": rules.hand_size,
+        "tricks": rules.tricks,
+        "players": rules.players,
+        "cards": cards,
+        "bonus": rules.last_trick_bonus,
+        "total": total,
+        "half": total // 2,
+        "capot": rules.scoring.capot_points,
+        # What a capot makes the last trick worth: the capot's points less the cards'.
+        "capot_last_trick": rules.scoring.capot_points - cards,
+        "target": rules.scoring.target,
+        "belote": rules.declarations.belote_points,
+    }
+    no_trump = rules.declarations.carres_no_trump
+    if no_trump is not None:
+        figures["aces_no_trump"] = no_trump[Rank.ACE]
+        figures["tens_no_trump"] = no_trump[Rank.TEN]
+    if rules.scoring.short_target is not None:
+        figures["short_target"] = rules.scoring.short_target
+    bidding, contract = rules.bidding, rules.contract
+    if bidding is not None and contract is not None:
+        figures["floor"] = bidding.floor
+        figures["step"] = bidding.step
+        figures["coinche"] = bidding.coinche
+        figures["surcoinche"] = bidding.surcoinche
+        figures["failed_points"] = contract.failed_points
+        figures["coinche_points"] = contract.coinche_points
+        figures["coinche_capot_points"] = contract.coinche_capot_points
+        if bidding.ceiling is not None:
+            figures["ceiling"] = bidding.ceiling
+        if bidding.capot is not None:
+            figures["capot_bid"] = bidding.capot
+        if bidding.generale is not None:
+            figures["generale"] = bidding.generale
+    return figures
+
+
 def rule_numbers(rules: RuleSet) -> dict[int, str]:
-    """Every figure a rule set fixes, with the placeholder that writes it where there is one."""
+    """Every figure a rule set fixes, with the placeholder that writes it, or the table that
+    shows it (a card's or a declaration's points)."""
     found: dict[int, str] = {}
-
-    def add(number: int | None, name: str) -> None:
-        if number is not None and number > 0:
-            found.setdefault(number, name)
-
-    add(rules.hand_size, "%(hand)s")
-    add(rules.players, "%(players)s")
-    add(32, "%(deck)s")
-    add(rules.card_points(Trump.HEARTS), "%(cards)s")
-    add(rules.last_trick_bonus, "%(bonus)s")
-    add(rules.deal_points(Trump.HEARTS), "%(total)s")
-    add(rules.deal_points(Trump.HEARTS) // 2, "%(half)s")
-    add(rules.scoring.capot_points, "%(capot)s")
-    add(rules.scoring.capot_points - rules.card_points(Trump.HEARTS), "%(capot_last_trick)s")
-    if rules.declarations.carres_no_trump is not None:
-        for rank, name in ((Rank.ACE, "%(aces_no_trump)s"), (Rank.TEN, "%(tens_no_trump)s")):
-            add(rules.declarations.carres_no_trump[rank], name)
-    add(rules.scoring.target, "%(target)s")
-    add(rules.scoring.short_target, "%(short_target)s")
-    add(rules.declarations.belote_points, "%(belote)s")
-    if rules.bidding is not None:
-        add(rules.bidding.floor, "%(floor)s")
-        add(rules.bidding.step, "%(step)s")
-        add(rules.bidding.ceiling, "%(ceiling)s")
-        add(rules.bidding.capot, "%(capot_bid)s")
-        add(rules.bidding.generale, "%(generale)s")
-        add(rules.bidding.coinche, "%(coinche)s")
-        add(rules.bidding.surcoinche, "%(surcoinche)s")
-    if rules.contract is not None:
-        add(rules.contract.failed_points, "%(failed_points)s")
-        add(rules.contract.coinche_points, "%(coinche_points)s")
-    for points in (*rules.values.trump.values(), *rules.values.plain.values()):
-        add(points, "the card-values table shows it")
-    add(sum(rules.values.trump.values()), "the card-values table shows it")
-    add(sum(rules.values.plain.values()), "the card-values table shows it")
-    for mode in (Trump.NONE, Trump.ALL):
-        if rules.offers(mode):
-            add(rules.card_points(mode), "the mode-values table shows it")
-    for points in (*rules.declarations.sequences.values(), *rules.declarations.carres.values()):
-        add(points, "the declarations table shows it")
+    for name, number in placeholder_figures(rules).items():
+        if number > 0:
+            found.setdefault(number, f"%({name})s")
+    tables = {
+        "the card-values table shows it": (
+            *rules.values.trump.values(),
+            *rules.values.plain.values(),
+            sum(rules.values.trump.values()),
+            sum(rules.values.plain.values()),
+        ),
+        "the mode-values table shows it": tuple(
+            rules.card_points(mode) for mode in (Trump.NONE, Trump.ALL) if rules.offers(mode)
+        ),
+        "the declarations table shows it": (
+            *rules.declarations.sequences.values(),
+            *rules.declarations.carres.values(),
+        ),
+    }
+    for table, numbers in tables.items():
+        for number in numbers:
+            if number > 0:
+                found.setdefault(number, table)
     return found
 
 
