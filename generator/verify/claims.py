@@ -20,7 +20,8 @@ text states rule facts only through what the engine fills in:
   and a reason stated for a seat's card ("he must trump", "any card is
   allowed") must be one the engine gives that card;
 - at the trump step, the seat said to take and the suit said to be trump must
-  be the engine's.
+  be the engine's, and a seat whose declaration alone is said to count
+  ("only South's counts") the engine's.
 
 What may stay typed is not a rule figure: section numbers (§5.2), years
 (the FFB's book of 2015), numbering (trick 6, deal 1), card names
@@ -131,6 +132,8 @@ class Facts:
     results: frozenset[int]  # what the scenario's sums may end in (the kind's `results`)
     taker: Seat | None = None
     trump: Trump | None = None
+    # A whole deal's seats whose declarations count (None: the scenario announces none).
+    counting: frozenset[Seat] | None = None
 
 
 def placeholder_figures(rules: RuleSet) -> dict[str, int]:
@@ -222,6 +225,12 @@ def facts_of(checked: Checked) -> Facts:
     walk_contract = getattr(answer, "contract", None)
     if walk_contract is not None:
         taker, trump = walk_contract.taker, walk_contract.trump
+    announced = getattr(answer, "declarations", None)
+    counting = (
+        frozenset(item.seat for item in announced if item.counts)
+        if isinstance(announced, tuple) and announced
+        else None
+    )
     return Facts(
         checked.id,
         frozenset(numbers),
@@ -229,6 +238,7 @@ def facts_of(checked: Checked) -> Facts:
         checked.kind.results(answer),
         taker,
         trump,
+        counting,
     )
 
 
@@ -498,6 +508,15 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
             f"the text says {taken.group(1)} takes; in scenario {facts.scenario} "
             f"the engine's taker is {_name(facts.taker)}"
         )
+    counts = re.search(r"\bonly\s+" + _SEAT + r"'s\s+(?:counts|scores)\b", text)
+    if counts and facts.counting is not None:
+        seat = _SEATS[counts.group(1)]
+        if facts.counting != {seat}:
+            counted = ", ".join(sorted(_name(s) for s in facts.counting)) or "nobody's"
+            return (
+                f"the text says only {_name(seat)}'s declaration counts; in scenario "
+                f"{facts.scenario} the engine counts {counted}"
+            )
     trump = re.search(r"\b(spades|hearts|diamonds|clubs)\s+(?:are|is)\s+trumps?\b", text)
     if trump and facts.trump is not None and facts.trump.value != trump.group(1):
         return (
