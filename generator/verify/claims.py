@@ -16,9 +16,9 @@ text states rule facts only through what the engine fills in:
   score (the terms, the multiplier, what is added outside it) or what a side
   brought (cards, declarations, belote); what it comes to must be the
   arithmetic of its terms, and a rounded result must be the engine's score;
-- at a Learn trick, a seat said to win the trick must be the engine's winner,
-  and a reason stated for a seat's card ("he must trump", "any card is
-  allowed") must be one the engine gives that card;
+- at a Learn trick and in a play example, a seat said to win the trick must be
+  the engine's winner, and a reason stated for a seat's card ("he must trump",
+  "any card is allowed") must be one the engine gives that card;
 - at the trump step, the seat said to take and the suit said to be trump must
   be the engine's, and a seat whose declaration alone is said to count
   ("only South's counts") the engine's.
@@ -115,11 +115,17 @@ class Breakdown:
 
 @dataclass(frozen=True)
 class TrickFacts:
-    """What a Learn trick's note may state: the winner, and each seat's card's reason."""
+    """What a text about one trick may state: its winner, and why a seat's card is allowed
+    (a Learn trick: the card each seat played; a play example: every card the seat to play
+    may play)."""
 
-    number: int
-    winner: Seat
-    reasons: Mapping[Seat, Reason]
+    number: int | None  # a Learn trick's; None for a play example's one trick
+    winner: Seat | None  # None while the trick is not complete
+    reasons: Mapping[Seat, frozenset[Reason]]
+
+    @property
+    def where(self) -> str:
+        return f" at trick {self.number}" if self.number is not None else ""
 
 
 @dataclass(frozen=True)
@@ -247,9 +253,20 @@ def tricks_of(checked: Checked) -> dict[int, TrickFacts]:
     found: dict[int, TrickFacts] = {}
     for trick in getattr(checked.answer, "tricks", ()):
         result: TrickResult = trick.result
-        reasons = {play.seat: play.verdict.reason for play in trick.plays}
+        reasons = {play.seat: frozenset({play.verdict.reason}) for play in trick.plays}
         found[trick.number] = TrickFacts(trick.number, result.winner, reasons)
     return found
+
+
+def play_of(checked: Checked) -> TrickFacts | None:
+    """A play example's trick: who wins it once complete, and the allowed cards' reasons."""
+    position = getattr(checked.scenario, "position", None)
+    verdicts = getattr(checked.answer, "verdicts", None)
+    if position is None or verdicts is None:
+        return None
+    result: TrickResult | None = getattr(checked.answer, "result", None)
+    allowed = frozenset(v.reason for v in verdicts if v.allowed)
+    return TrickFacts(None, result.winner if result else None, {position.seat: allowed})
 
 
 def _breakdowns(rules: RuleSet, score: DealScore) -> Iterator[Breakdown]:
@@ -534,7 +551,7 @@ REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
         (r"\bmust (?:play a lower trump|undertrump)\b", {Reason.UNDERTRUMP}),
         (
             r"\bneed not\b|\bmay play his small trump\b|\bmay undertrump\b",
-            {Reason.MAY_UNDERTRUMP, Reason.MAY_DISCARD},
+            {Reason.MAY_UNDERTRUMP, Reason.MAY_DISCARD, Reason.PARTNER_WINNING_FREE},
         ),
         (
             r"\bmust trump\b",
@@ -545,12 +562,13 @@ REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
             {Reason.BEAT_TRUMP, Reason.OVERTRUMP, Reason.FOLLOW_SUIT},
         ),
         (
-            r"\bany card\b|\bfree to discard\b|\bmay discard\b|\bwhatever he likes\b",
+            r"\bany card\b(?! of)|\bfree to discard\b|\bmay discard\b|\bwhatever he likes\b",
             {Reason.PARTNER_WINNING_FREE, Reason.MAY_DISCARD, Reason.LEAD},
         ),
         (r"\bmust follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
     )
 )
+_HYPOTHETICAL = re.compile(r"\b(?:could|would|without|at four)\b", re.IGNORECASE)
 _WINS = re.compile(_SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins)\s+(?:the|this)\s+trick")
 
 
@@ -562,9 +580,9 @@ def trick_problem(text: str, trick: TrickFacts) -> str | None:
     """A Learn trick's note: the seat it says wins, and each reason it gives a seat's card."""
     for match in _WINS.finditer(text):
         winner = _SEATS[match.group(1)]
-        if winner is not trick.winner:
+        if trick.winner is not None and winner is not trick.winner:
             return (
-                f"the text says {_name(winner)} wins trick {trick.number}; "
+                f"the text says {_name(winner)} wins the trick{trick.where}; "
                 f"the engine's winner is {_name(trick.winner)}"
             )
     seat: Seat | None = None
@@ -576,16 +594,17 @@ def trick_problem(text: str, trick: TrickFacts) -> str | None:
                 seat = _SEATS[in_clause[0]]
             elif named and seat is None:
                 seat = _SEATS[named[0]]
-            if seat is None:
-                continue
+            if seat is None or _HYPOTHETICAL.search(clause):
+                continue  # "without diamonds he could play any card": not this card's reason
             for pattern, fitting in REASON_PHRASES:
                 if pattern.search(clause):
-                    reason = trick.reasons.get(seat)
-                    if reason is not None and reason not in fitting:
+                    reasons = trick.reasons.get(seat)
+                    if reasons and not reasons & fitting:
+                        said = pattern.search(clause)
+                        engine = ", ".join(sorted(r.value for r in reasons))
                         return (
-                            f"the text gives {_name(seat)}'s card at trick {trick.number} "
-                            f"the reason {pattern.search(clause).group(0)!r}"  # type: ignore[union-attr]
-                            f"; the engine's reason is {reason.value}"
+                            f"the text gives {_name(seat)}'s card{trick.where} the reason "
+                            f"{said.group(0) if said else ''!r}; the engine's reason is {engine}"
                         )
                     break
     return None
@@ -601,8 +620,11 @@ def check(
     text = source.text("a text")
     facts = facts_of(checked) if checked is not None else None
     found = problem(text, rules, facts)
-    if found is None and checked is not None and trick is not None:
-        found = trick_problem(text, tricks_of(checked)[trick])
+    if found is None and checked is not None:
+        # A Learn note is about its trick; a play example's text about the example's trick.
+        about = tricks_of(checked)[trick] if trick is not None else play_of(checked)
+        if about is not None:
+            found = trick_problem(text, about)
     if found is None and facts is not None:
         found = _results_problem(text, facts)
     if found is not None:
