@@ -124,3 +124,33 @@ def test_a_sentence_kept_in_english_is_no_glossary_problem(
         tmp_path, "cs", '"Nabídka kapotu, jeden štych ztracen"', '"A capot bid, one trick lost"'
     )
     assert _problems(wording, path, "cs", tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "translated", "refused"),
+    [
+        # FFB coinche §10.1.1 quoted in French: its « capot » is the book's word.
+        (
+            "The book writes «250 points si capot réalisé».",
+            "Kniha píše «250 points si capot réalisé».",
+            False,
+        ),
+        # The same term outside the quote is the site's own sentence: it needs kapot.
+        (
+            "A capot, as the book writes «si capot réalisé».",
+            "Jak píše kniha «si capot réalisé».",
+            True,
+        ),
+    ],
+)
+def test_a_term_inside_a_quoted_book_keeps_the_books_word(
+    tmp_path: Path, wording: Wording, english: str, translated: str, refused: bool
+) -> None:
+    text = catalog_path(LOCALES, "cs").read_text(encoding="utf-8")
+    path = catalog_path(tmp_path, "cs")
+    path.parent.mkdir(parents=True)
+    path.write_text(f'{text}\nmsgid "{english}"\nmsgstr "{translated}"\n', encoding="utf-8")
+    problems = _problems(wording, path, "cs", tmp_path)
+    assert len(problems) == int(refused), problems
+    if refused:
+        assert "the English says 'capot' (glossary: capot)" in problems[0]

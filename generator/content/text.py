@@ -62,3 +62,8 @@ INVISIBLE = (
     "an invisible or reordering character ({}): it hides or reorders what a reader sees; "
     "write the text without it"
 )
+
+
+# A book quoted word for word, in its own language (« … », as French print sets it): the
+# book's words and figures, which a reviewer checks against the book, not the site's.
+BOOK_QUOTE = re.compile(r"«[^»]*»")

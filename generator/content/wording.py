@@ -29,6 +29,7 @@ from .catalogs import CatalogFile, Problem, texts
 from .errors import ContentError, excerpt
 from .files import InputFiles
 from .nodes import Source, read_yaml
+from .text import BOOK_QUOTE
 
 # The wording file, in the content folder.
 WORDING = "wording.yaml"
@@ -199,7 +200,8 @@ def term_problems(file: CatalogFile, lang: str, terms: tuple[TermWords, ...]) ->
             forms = term.forms.get(lang)
             if not forms:
                 continue
-            said = shown.english
+            # A quoted book keeps its own words (FFB §10.1.1's « capot »), in every language.
+            said = BOOK_QUOTE.sub(" ", shown.english)
             for phrase in term.not_english:
                 said = said.replace(phrase, " ")
             named = term.english.search(said)

@@ -412,6 +412,12 @@ class RuleSet:
     def auction(self) -> AuctionKind:
         return AuctionKind.TURNED_CARD if self.bidding is None else AuctionKind.BIDS
 
+    @property
+    def other_modes(self) -> bool:
+        """Whether a deal may be played in no trump or all trumps as well as in a suit (named
+        in classic Belote's second round, bid in Coinche)."""
+        return any(mode is not TrumpMode.SUIT for mode in self.modes)
+
     def offers(self, trump: Trump) -> bool:
         """Whether a deal may be played under this trump in this rule set."""
         return trump.mode in self.modes

@@ -34,6 +34,7 @@ WORDS: dict[str, str] = {
         " as written alone: where the sentence needs another case, name it in apposition"
         ' ("the declaration %(declaration)s")'
     ),
+    "example": "an example's title, as its heading on the page shows it",
     "features": 'a list of game features ("coinche, surcoinche"), joined as a list',
     "first": 'a seat\'s name, from the `seat` context ("North"), the subject of the verb',
     "groups": "card lists with their reasons, separated as the language separates list items",
@@ -72,12 +73,14 @@ def _with_unit(what: str) -> str:
 
 
 NUMBERS: dict[str, str] = {
+    "aces_no_trump": _bare("what a carré of aces scores at no-trump", "100"),
     "belote": _bare("the belote-rebelote bonus", "20"),
     "belote_points": _with_unit("the belote-rebelote bonus"),
     "bonus": _bare("the last trick's bonus", "10"),
     "bonus_points": _with_unit("the last trick's bonus"),
     "capot": _bare("what the cards are worth after a capot", "252"),
     "capot_bid": _bare("what a capot bid is worth", "500"),
+    "capot_last_trick": _bare("what the last trick is worth in a capot", "100"),
     "capot_made": _bare("what a capot bid and made scores", "500"),
     "capot_points": _with_unit("what a capot scores"),
     "cards_points": _with_unit("what the cards of a deal are worth in all"),
@@ -110,6 +113,7 @@ NUMBERS: dict[str, str] = {
     "surcoinche": _bare("the multiplier of a surcoinche", "4"),
     "target": _bare("the game's target in points", "1000"),
     "target_points": _with_unit("the game's target"),
+    "tens_no_trump": _bare("what a carré of tens scores at no-trump", "100"),
     "times": _bare("a multiplier", "2"),
     "total": _bare("a deal's points in all", "162"),
     "tricks": _bare("the number of tricks in a deal", "8"),

@@ -26,6 +26,7 @@ from ..content.nodes import Source, read_yaml
 from ..content.rulesets import RuleSets
 from ..engine import RuleSet
 from ..verify import Checked
+from ..verify.claims import stated
 from .pipeline.cache import Cache
 from .pipeline.records import dumps, loads, rules_digest
 from .rendering.blocks import Context, Example, Link
@@ -123,7 +124,11 @@ class PageKind(ABC):
         order = given["order"].integer("order", 0, 10_000) if "order" in given else 100
         pages = self.load(source, given, order, context)
         section = given["section"].text("section") if "section" in given else None
-        description = given["description"].text("description") if "description" in given else None
+        description = (
+            stated(given["description"], pages[0].rules if pages else None)
+            if "description" in given
+            else None
+        )
         return [
             dataclasses.replace(page, section=section, description=description or page.description)
             for page in pages
@@ -144,7 +149,7 @@ class PageKind(ABC):
         return Page(
             key=slug(given["slug"]),
             kind=self,
-            title=given["title"].text("title"),
+            title=stated(given["title"], fields.get("rules")),
             order=order,
             source=source.path,
             **fields,

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...content.nodes import Source
+from ...verify.claims import stated
 from ..page import LoadContext, Page, PageKind, Site
 from ..rendering.blocks import Section, links, parse_sections
 from ..rendering.render import TERM_ANCHOR
@@ -40,7 +41,7 @@ class ArticleKind(PageKind):
         rules = context.rulesets.get(given["rules"].text("rules"), given["rules"])
         sections = parse_sections(given["sections"], rules, context.blocks)
         self.check_sections(given["sections"], sections)
-        intro = given["intro"].text("intro") if "intro" in given else None
+        intro = stated(given["intro"], rules) if "intro" in given else None
         return [
             self.titled(
                 source,

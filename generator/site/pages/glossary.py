@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...content.errors import excerpt
 from ...content.nodes import Source
+from ...verify.claims import stated
 from ..page import SLUG, LoadContext, Page, PageKind
 from ..rendering.blocks import Link
 from ..rendering.render import term_anchor
@@ -53,7 +54,7 @@ def _term(source: Source, seen: set[str]) -> Term:
         term_id,
         term,
         given["french"].text("french"),
-        given["text"].text("text"),
+        stated(given["text"], None),
         Link(see["page"].text("page"), term, see["page"], section=section),
     )
 
@@ -71,7 +72,7 @@ class GlossaryKind(PageKind):
         terms = tuple(_term(item, seen) for item in given["terms"].items("terms"))
         if not terms:
             raise given["terms"].error("a glossary lists at least one term")
-        intro = given["intro"].text("intro") if "intro" in given else None
+        intro = stated(given["intro"], None) if "intro" in given else None
         return [
             self.titled(
                 source,

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from ...content import fields
 from ...content.errors import excerpt
 from ...content.nodes import Source
-from ...engine import Contract, Seat, Side
+from ...engine import Contract, RuleSet, Seat, Side
 from ...verify import Checked
+from ...verify.claims import check as check_claims
 from ...verify.figures import Meld, MeldHand, MeldsFigure
 from ...verify.walk import DealWalk, TrickWalk
 from ..page import LoadContext, Page, PageKind, Site
-from ..rendering.blocks import Link, check_nameable, check_results
+from ..rendering.blocks import Link, check_nameable
 
 # The steps besides the tricks an author may add words to, in the order they come.
 STEPS = ("deal", "trump", "declarations", "count", "score")
@@ -112,10 +113,18 @@ def _notes(source: Source, walk: DealWalk, checked: Checked) -> dict[int, TrickN
                 )
         text = None
         if "text" in given:
-            check_results(given["text"], checked)
+            # The note is about this trick: its winner and each card's reason are the engine's.
+            check_claims(given["text"], rules, checked, trick=number)
             text = given["text"].text("text")
         notes[number] = TrickNote(text, tries)
     return notes
+
+
+def _checked_intro(source: Source | None, rules: RuleSet) -> str | None:
+    if source is None:
+        return None
+    check_claims(source, rules)
+    return source.text("intro")
 
 
 class LearnKind(PageKind):
@@ -151,12 +160,12 @@ class LearnKind(PageKind):
                 if name not in STEPS:
                     raise key.error(f"unknown step {excerpt(name)} ({' | '.join(STEPS)})")
                 step = value.fields(f"the {name} step", frozenset({"text"}), frozenset({"text"}))
-                check_results(step["text"], checked)
+                check_claims(step["text"], rules, checked)
                 texts[name] = step["text"].text("text")
         notes = _notes(given["tricks"], walk, checked) if "tricks" in given else {}
         score = walk.score
         content = Learn(
-            intro=given["intro"].text("intro") if "intro" in given else None,
+            intro=_checked_intro(given.get("intro"), rules),
             walk=walk,
             texts={name: texts.get(name) for name in STEPS},
             notes=notes,

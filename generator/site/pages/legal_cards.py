@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...content.nodes import Source
+from ...verify.claims import stated
 from ..page import LoadContext, Page, PageKind
 from ..rendering.blocks import Example, parse_example
 
@@ -41,12 +42,10 @@ class LegalCardsKind(PageKind):
                 parse_example(example, context.blocks, kinds={"play"})
                 for example in section["examples"].items("examples")
             )
-            sections.append(Section(section["heading"].text("heading"), examples))
+            sections.append(Section(stated(section["heading"], None), examples))
         content = LegalCards(
-            summary=tuple(
-                item.text("a summary point") for item in given["summary"].items("summary")
-            ),
-            intro=given["intro"].text("intro"),
+            summary=tuple(stated(item, None) for item in given["summary"].items("summary")),
+            intro=stated(given["intro"], None),
             sections=tuple(sections),
         )
         examples = tuple(example for section in sections for example in section.examples)

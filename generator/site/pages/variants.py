@@ -10,6 +10,7 @@ from typing import Any
 from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
 from ...engine import DECK, RuleSet
+from ...verify.claims import stated
 from ..page import SLUG, LoadContext, Page, PageKind, slug
 from ..rendering.blocks import Example, Section, links, parse_example, parse_sections
 
@@ -67,9 +68,9 @@ def load_variant(source: Source, variant_id: str, context: LoadContext) -> Varia
         name=given["name"].text("name"),
         version=version,
         rules=rules,
-        goal=given["goal"].text("goal"),
-        ai_intro=ai["intro"].text("ai.intro"),
-        ai_levels=tuple(item.text("an AI level") for item in ai["levels"].items("ai.levels")),
+        goal=stated(given["goal"], rules),
+        ai_intro=stated(ai["intro"], rules),
+        ai_levels=tuple(stated(item, rules) for item in ai["levels"].items("ai.levels")),
         examples=_examples(given, rules, context),
     )
 

@@ -209,10 +209,14 @@ class Renderer:
                 if scenario_id in self.example_pages
                 else None
             ),
-            # Where each block's stated option values are shown at work ("see it worked").
+            # Where each block's stated option values are shown at work ("see it worked"),
+            # one link per value, each named by the example's title.
             "worked": lambda block: (
                 [
-                    f"{self.href(root, self.example_pages[one], code)}#{one}"
+                    (
+                        f"{self.href(root, self.example_pages[one], code)}#{one}",
+                        self.example_title(one),
+                    )
                     for one in block_witnesses(block, page.rules, self.inputs.coverage)
                 ]
                 if page.rules is not None
@@ -230,6 +234,11 @@ class Renderer:
             context["figures"] = words.figures(page.rules, **page.kind.extra_figures(page, words))
             context["tables"] = rule_tables(page.rules)
         return context
+
+    def example_title(self, scenario_id: str) -> str:
+        """The title (an English message) of the example a page shows for the scenario."""
+        shown = self.example_pages[scenario_id].examples
+        return next(example.title for example in shown if example.id == scenario_id)
 
     def render(self, job: Job, pictures: PictureStore) -> Rendered:
         """The job's page, checked; the pictures it names drawn into the store afterwards."""

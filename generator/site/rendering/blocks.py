@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import re
 import types
 import typing
 from collections.abc import Collection, Mapping
@@ -32,6 +31,7 @@ from ...content.nodes import Source
 from ...content.rulesets import type_hints
 from ...engine import RuleSet
 from ...verify import Checked
+from ...verify.claims import check as check_claims
 from .vocabulary import PARTNERSHIPS
 
 
@@ -232,10 +232,10 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     values = option_values(path)
     if values is None:
         raise given["choose"].error(f"{excerpt(path)} is not a rule-set option with fixed values")
-    texts = {
-        str(key.value()).lower(): value.text("a text")
-        for key, value in given["texts"].pairs("texts")
-    }
+    texts = {}
+    for key, value in given["texts"].pairs("texts"):
+        check_claims(value, rules)
+        texts[str(key.value()).lower()] = value.text("a text")
     missing = [v for v in values if v not in texts]
     unknown = [k for k in texts if k not in values]
     if missing or unknown:
@@ -255,6 +255,7 @@ def _show(source: Source, context: Context, when: Source | None = None) -> Show:
 
 def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | Show:
     if source.is_scalar:
+        check_claims(source, rules)
         return Text(source.text("a text"), line=source.line)
     if source.get("choose") is not None:
         return _choose(source, rules)
@@ -262,6 +263,7 @@ def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | S
     if "show" in given:
         return _show(given["show"], context, given.get("when"))
     if "text" in given:
+        check_claims(given["text"], rules)
         return Text(given["text"].text("a text"), when=_when(given.get("when")), line=source.line)
     raise source.error("a list item is a text, a choose block, or {show: ...}")
 
@@ -273,30 +275,6 @@ def check_nameable(rules: RuleSet, source: Source) -> None:
             raise source.error(
                 f"rule set {rules.id} has the side {side.name}, which the vocabulary cannot "
                 f"name (partners sit opposite: {', '.join(PARTNERSHIPS)})"
-            )
-
-
-# A sum's outcome as a text states it: "= 560", "rounded to 500", "rounded down to 250",
-# "is written 180" (the last of a sentence's is what the sum comes to).
-_OUTCOME = re.compile(r"(?:=|rounded(?: down| up)? to|is written)\s*(\d[\d\s,.]*\d|\d)")
-
-
-def check_results(text: Source, checked: Checked) -> None:
-    """An example's text may do the sums its score sheet shows, but its outcome must be
-    the engine's: a typed total that the engine does not reach is refused."""
-    results = checked.kind.results(checked.answer)
-    if not results:
-        return
-    for sentence in re.split(r"(?<=[.;:])\s", text.text("text")):
-        claims = _OUTCOME.findall(sentence)
-        if not claims:
-            continue
-        claimed = int(re.sub(r"\D", "", claims[-1]))
-        if claimed not in results:
-            found = ", ".join(str(n) for n in sorted(results))
-            raise text.error(
-                f"the text says the sum comes to {claimed}; the engine scores {found} "
-                f"for scenario {checked.id}"
             )
 
 
@@ -318,7 +296,9 @@ def parse_example(
             f"this page shows {' or '.join(sorted(kinds))} scenarios"
         )
     check_nameable(checked.scenario.rules, given["scenario"])
-    check_results(given["text"], checked)
+    # An example's words are about its scenario: they state the engine's figures for it.
+    for key in ("title", "text"):
+        check_claims(given[key], checked.scenario.rules, checked)
     app_view = None
     if "app_view" in given:
         if not getattr(checked.scenario, "from_app", False):
@@ -345,6 +325,7 @@ def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:
     if "link" in given:
         if "text" not in given:
             raise source.error("a link needs a `text`")
+        check_claims(given["text"], rules)
         return Link(
             given["link"].text("link"), given["text"].text("text"), given["link"], when=when
         )
@@ -353,6 +334,7 @@ def parse_block(source: Source, rules: RuleSet, context: Context) -> Block:
         items = tuple(_item(item, rules, context) for item in given["items"].items("items"))
         return Items(items, numbered, when=when, line=source.line)
     if "text" in given:
+        check_claims(given["text"], rules)
         return Text(given["text"].text("text"), when=when, line=source.line)
     raise source.error("a block needs text, choose, items, show, example or link")
 
@@ -363,6 +345,7 @@ def parse_sections(source: Source, rules: RuleSet, context: Context) -> tuple[Se
         given = item.fields(
             "a section", frozenset({"heading", "blocks"}), frozenset({"heading", "blocks"})
         )
+        check_claims(given["heading"], rules)
         blocks = tuple(
             parse_block(block, rules, context) for block in given["blocks"].items("blocks")
         )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import (
-    DECK,
     PLAIN_ORDER,
     TRUMP_ORDER,
     Kind,
@@ -14,21 +13,24 @@ from ...engine import (
     Trump,
     TrumpMode,
 )
+from ...verify.claims import placeholder_figures
 from .memo import per_value
 from .tables import contract_table
 
 # The options each figure states (YAML paths): a page quoting `%(belote)s` states
 # the rule set's belote value, and `check` wants a scenario showing it at work.
-# `_points` forms state the same. The deck, the table's seats (every figure is
-# drawn on them) and what is derived from several options at once (`half`)
-# state nothing of their own.
+# `_points` forms state the same. The deck, the hands and tricks, the table's
+# seats (every figure is drawn with them: no one example shows them at work
+# more than another) and what is derived from several options at once
+# (`half`) state nothing of their own.
 FIGURE_OPTIONS: dict[str, tuple[str, ...]] = {
-    "hand": ("hand_size",),
-    "tricks": ("hand_size",),
     "cards": ("values.trump", "values.plain"),
     "bonus": ("last_trick_bonus",),
     "total": ("values.trump", "values.plain", "last_trick_bonus"),
     "capot": ("scoring.capot",),
+    "capot_last_trick": ("scoring.capot",),
+    "aces_no_trump": ("declarations.carres_no_trump",),
+    "tens_no_trump": ("declarations.carres_no_trump",),
     "target": ("scoring.target",),
     "short_target": ("scoring.short_target",),
     "belote": ("declarations.belote",),
@@ -56,40 +58,9 @@ def figure_options(name: str) -> tuple[str, ...]:
 @per_value
 def rule_figures(rules: RuleSet) -> dict[str, int]:
     """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
-    # Any one suit as trump gives the same totals.
-    cards = rules.card_points(Trump.HEARTS)
-    total = rules.deal_points(Trump.HEARTS)
-    figures = {
-        "deck": len(DECK),
-        "hand": rules.hand_size,
-        "tricks": rules.tricks,
-        "players": rules.players,
-        "cards": cards,
-        "bonus": rules.last_trick_bonus,
-        "total": total,
-        "half": total // 2,
-        "capot": rules.scoring.capot_points,
-        "target": rules.scoring.target,
-        "belote": rules.declarations.belote_points,
-    }
-    if rules.scoring.short_target is not None:
-        figures["short_target"] = rules.scoring.short_target
-    bidding, contract = rules.bidding, rules.contract
-    if bidding is not None and contract is not None:
-        figures["floor"] = bidding.floor
-        figures["step"] = bidding.step
-        figures["coinche"] = bidding.coinche
-        figures["surcoinche"] = bidding.surcoinche
-        figures["failed_points"] = contract.failed_points
-        figures["coinche_points"] = contract.coinche_points
-        figures["coinche_capot_points"] = contract.coinche_capot_points
-        if bidding.ceiling is not None:
-            figures["ceiling"] = bidding.ceiling
-        if bidding.capot is not None:
-            figures["capot_bid"] = bidding.capot
-            figures["capot_made"] = capot_made(rules)
-        if bidding.generale is not None:
-            figures["generale"] = bidding.generale
+    figures = placeholder_figures(rules)
+    if rules.bidding is not None and rules.contract is not None and rules.bidding.capot is not None:
+        figures["capot_made"] = capot_made(rules)
     return figures
 
 

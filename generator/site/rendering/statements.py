@@ -46,6 +46,14 @@ def statements(pages: tuple[Page, ...]) -> Iterator[Statement]:
 
 def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
     """Each option path the value states, with the line of the block stating it."""
+    for paths, at in _claims(value, rules, line):
+        for path in paths:
+            yield path, at
+
+
+def _claims(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[tuple[str, ...], int]]:
+    """Each claim the value makes (a `choose:` block's option, a placeholder's options),
+    with the line of the block making it."""
     if isinstance(value, (Checked, RuleSet)):
         return  # an example's own facts are the engine's, not a statement
     if isinstance(value, Guarded):
@@ -55,20 +63,22 @@ def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
     if isinstance(value, Choose):
         path = yaml_path(value.option)
         if path is not None:
-            yield path, line
-        yield from _stated(value.pick(rules), rules, line)
+            yield (path,), line
+        yield from _claims(value.pick(rules), rules, line)
     elif isinstance(value, str):
         for name in _PLACEHOLDER.findall(value):
-            yield from ((path, line) for path in figure_options(name))
+            paths = figure_options(name)
+            if paths:
+                yield paths, line
     elif isinstance(value, (tuple, list)):
         for item in value:
-            yield from _stated(item, rules, line)
+            yield from _claims(item, rules, line)
     elif isinstance(value, Mapping):
         for item in value.values():
-            yield from _stated(item, rules, line)
+            yield from _claims(item, rules, line)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
-            yield from _stated(getattr(value, f.name), rules, line)
+            yield from _claims(getattr(value, f.name), rules, line)
 
 
 Witnesses = dict[tuple[str, str], str | None]  # (option path, rule set id) -> scenario id
@@ -138,10 +148,12 @@ def _inputs_of(
 
 
 def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:
-    """The ids of the examples showing at work what one block states, in order."""
+    """The ids of the examples showing at work what one block states, in order: one per
+    claim (a figure resting on several options, `%(total)s`, is shown by one example)."""
     ids: list[str] = []
-    for path, _line in _stated(block, rules, 0):
-        witness = found.example(path, rules)
-        if witness is not None and witness.id not in ids:
-            ids.append(witness.id)
+    for paths, _line in _claims(block, rules, 0):
+        witnesses = [found.example(path, rules) for path in paths]
+        shown = [one.id for one in witnesses if one is not None]
+        if shown and not any(one in ids for one in shown):
+            ids.append(shown[0])
     return ids

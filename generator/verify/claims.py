@@ -1,0 +1,657 @@
+"""What a sentence may state of the rules: every figure is the rule set's or the engine's.
+
+A text a page shows is written by hand, and an author who types "a tierce
+is worth 30" or "130 + 20 = 170" is wrong in every language at once. So a
+text states rule facts only through what the engine fills in:
+
+- a **rule figure** (a card's or a deal's points, a bonus, a declaration's
+  worth, a count of cards, tricks or players, a bid's floor or step, a
+  multiplier, a target) is a `%(name)s` placeholder the rule set fills; typed
+  in a text that is about no deal, it is refused;
+- a text about a deal (an example's title and text, a Learn step) may state
+  that deal's numbers, each one the engine reaches for it (its points, bids,
+  terms, scores); any other number is refused;
+- a **sum** ("130 + 20 + 20 = 170", "(160 + 50 + 100) x 2 = 620") must be one
+  of the engine's breakdowns of the deal term by term, in any order: a side's
+  score (the terms, the multiplier, what is added outside it) or what a side
+  brought (cards, declarations, belote); what it comes to must be the
+  arithmetic of its terms, and a rounded result must be the engine's score;
+- at a Learn trick and in a play example, a seat said to win the trick must be
+  the engine's winner, and a reason stated for a seat's card ("he must trump",
+  "any card is allowed") must be one the engine gives that card;
+- at the trump step, the seat said to take and the suit said to be trump must
+  be the engine's, and a seat whose declaration alone is said to count
+  ("only South's counts") the engine's.
+
+What may stay typed is not a rule figure: section numbers (§5.2), years
+(the FFB's book of 2015), numbering (trick 6, deal 1), card names
+(the 7 of spades, A K Q J 10 9 8 7), zero, and a book quoted word for word
+between « and » (the book's figures, which a reviewer checks against it).
+docs/pages.md says the same for authors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..content.nodes import Source
+from ..content.text import BOOK_QUOTE
+from ..engine import DECK, Rank, RuleSet, Seat, Trump
+from ..engine.play import Reason
+from ..engine.scoring import DealScore
+from ..engine.trick import TrickResult
+from . import Checked
+
+# English, the language content is written in: these are read in the source messages.
+# The multiplication sign and the dash between partners, as content writes them.
+_TIMES = "\u00d7"
+_DASH = "\u2013"
+
+_NUMBER_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+_SEATS = {seat.value.capitalize(): seat for seat in Seat}
+_SEAT = r"\b(North|East|South|West)\b"
+
+# What may stay typed: each pattern's match is taken out of the text before numbers are read.
+_TYPED = (
+    re.compile(r"§\s*\d+(?:\.\d+)*"),  # a section of a book
+    re.compile(r"(?:\b(?:of|in|since|from|edition)\s+|\(|/)(?:19|20)\d\d\b"),  # a year
+    re.compile(  # numbering
+        r"\b(?:tricks?|deals?|examples?|steps?|positions?|seeds?|rounds?|versions?|pages?)"
+        r"\s+\d+(?:\s*(?:to|and|-|" + _DASH + r")\s*\d+)?",
+        re.IGNORECASE,
+    ),
+    re.compile(r"(?<![\w%])(?:[AKQJ]|10|[789])(?:[ ,]+(?:[AKQJ]|10|[789])){2,}(?![\w])"),  # ranks
+    re.compile(  # a card by its name: the 7 of spades, 7 to ace
+        r"\b(?:7|8|9|10)\s+(?:of\s+(?:spades|hearts|diamonds|clubs|trumps?)|to\s+(?:the\s+)?ace)\b"
+    ),
+    re.compile(r"%\(\w+\)s"),  # a placeholder: filled by the rule set or the engine
+    BOOK_QUOTE,  # a book quoted word for word, in its own language
+)
+_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?![\w])")
+# A count in words is read where it counts tricks, players or points, or a hand's cards
+# ("all eight tricks", "seven of the eight tricks", "four players", "eight cards each").
+_COUNT = re.compile(
+    r"(?<!\bfor )\b(" + "|".join(_NUMBER_WORDS) + r")\b(?=(?:\s+of\s+the\s+\w+)?\s+(?:\w+\s+)?"
+    r"(tricks?|players?|points?|cards?)\b)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One way the engine reaches a figure of a deal: terms times a multiplier, plus outside."""
+
+    what: str  # "North-South's score", for the message
+    inside: tuple[int, ...]
+    multiplier: int
+    outside: tuple[int, ...]
+    raw: int
+    score: int
+
+    def __str__(self) -> str:
+        inside = " + ".join(map(str, self.inside))
+        if self.multiplier != 1:
+            inside = f"({inside}) {_TIMES} {self.multiplier}"
+        parts = [inside] if inside else []
+        written = " + ".join([*parts, *map(str, self.outside)]) or "0"
+        return f"{self.what}: {written} = {self.raw}"
+
+
+@dataclass(frozen=True)
+class TrickFacts:
+    """What a text about one trick may state: its winner, and why a seat's card is allowed
+    (a Learn trick: the card each seat played; a play example: every card the seat to play
+    may play)."""
+
+    number: int | None  # a Learn trick's; None for a play example's one trick
+    winner: Seat | None  # None while the trick is not complete
+    reasons: Mapping[Seat, frozenset[Reason]]
+
+    @property
+    def where(self) -> str:
+        return f" at trick {self.number}" if self.number is not None else ""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the engine knows of one scenario that a text about it may state."""
+
+    scenario: str
+    numbers: frozenset[int]
+    breakdowns: tuple[Breakdown, ...]
+    results: frozenset[int]  # what the scenario's sums may end in (the kind's `results`)
+    taker: Seat | None = None
+    trump: Trump | None = None
+    # A whole deal's seats whose declarations count (None: the scenario announces none).
+    counting: frozenset[Seat] | None = None
+
+
+def placeholder_figures(rules: RuleSet) -> dict[str, int]:
+    """The rule set's figures by placeholder name (`%(total)s` is 162 with the usual values):
+    what a text writes instead of typing them (the site fills the same)."""
+    # Any one suit as trump gives the same totals.
+    cards = rules.card_points(Trump.HEARTS)
+    total = rules.deal_points(Trump.HEARTS)
+    figures = {
+        "deck": len(DECK),
+        "hand": rules.hand_size,
+        "tricks": rules.tricks,
+        "players": rules.players,
+        "cards": cards,
+        "bonus": rules.last_trick_bonus,
+        "total": total,
+        "half": total // 2,
+        "capot": rules.scoring.capot_points,
+        # What a capot makes the last trick worth: the capot's points less the cards'.
+        "capot_last_trick": rules.scoring.capot_points - cards,
+        "target": rules.scoring.target,
+        "belote": rules.declarations.belote_points,
+    }
+    no_trump = rules.declarations.carres_no_trump
+    if no_trump is not None:
+        figures["aces_no_trump"] = no_trump[Rank.ACE]
+        figures["tens_no_trump"] = no_trump[Rank.TEN]
+    if rules.scoring.short_target is not None:
+        figures["short_target"] = rules.scoring.short_target
+    bidding, contract = rules.bidding, rules.contract
+    if bidding is not None and contract is not None:
+        figures["floor"] = bidding.floor
+        figures["step"] = bidding.step
+        figures["coinche"] = bidding.coinche
+        figures["surcoinche"] = bidding.surcoinche
+        figures["failed_points"] = contract.failed_points
+        figures["coinche_points"] = contract.coinche_points
+        figures["coinche_capot_points"] = contract.coinche_capot_points
+        if bidding.ceiling is not None:
+            figures["ceiling"] = bidding.ceiling
+        if bidding.capot is not None:
+            figures["capot_bid"] = bidding.capot
+        if bidding.generale is not None:
+            figures["generale"] = bidding.generale
+    return figures
+
+
+def rule_numbers(rules: RuleSet) -> dict[int, str]:
+    """Every figure a rule set fixes, with the placeholder that writes it, or the table that
+    shows it (a card's or a declaration's points)."""
+    found: dict[int, str] = {}
+    for name, number in placeholder_figures(rules).items():
+        if number > 0:
+            found.setdefault(number, f"%({name})s")
+    tables = {
+        "the card-values table shows it": (
+            *rules.values.trump.values(),
+            *rules.values.plain.values(),
+            sum(rules.values.trump.values()),
+            sum(rules.values.plain.values()),
+        ),
+        "the mode-values table shows it": tuple(
+            rules.card_points(mode) for mode in (Trump.NONE, Trump.ALL) if rules.offers(mode)
+        ),
+        "the declarations table shows it": (
+            *rules.declarations.sequences.values(),
+            *rules.declarations.carres.values(),
+        ),
+    }
+    for table, numbers in tables.items():
+        for number in numbers:
+            if number > 0:
+                found.setdefault(number, table)
+    return found
+
+
+def facts_of(checked: Checked) -> Facts:
+    """The numbers and breakdowns of a checked scenario, from its answer and its file."""
+    answer = checked.answer
+    numbers = set(_ints(checked.kind.as_json(checked.scenario, answer)))
+    numbers |= set(_ints(checked.scenario))
+    breakdowns: list[Breakdown] = []
+    taker = trump = None
+    for score in _found(answer, DealScore):
+        breakdowns.extend(_breakdowns(checked.scenario.rules, score))
+        numbers |= {n for b in breakdowns for n in (b.raw, b.score, *b.inside, *b.outside)}
+        if score.contract is not None:
+            taker = score.contract.taker
+    walk_contract = getattr(answer, "contract", None)
+    if walk_contract is not None:
+        taker, trump = walk_contract.taker, walk_contract.trump
+    announced = getattr(answer, "declarations", None)
+    counting = (
+        frozenset(item.seat for item in announced if item.counts)
+        if isinstance(announced, tuple) and announced
+        else None
+    )
+    return Facts(
+        checked.id,
+        frozenset(numbers),
+        tuple(breakdowns),
+        checked.kind.results(answer),
+        taker,
+        trump,
+        counting,
+    )
+
+
+def tricks_of(checked: Checked) -> dict[int, TrickFacts]:
+    """Per trick of a whole deal: who won it, and why each card was allowed."""
+    found: dict[int, TrickFacts] = {}
+    for trick in getattr(checked.answer, "tricks", ()):
+        result: TrickResult = trick.result
+        reasons = {play.seat: frozenset({play.verdict.reason}) for play in trick.plays}
+        found[trick.number] = TrickFacts(trick.number, result.winner, reasons)
+    return found
+
+
+def play_of(checked: Checked) -> TrickFacts | None:
+    """A play example's trick: who wins it once complete, and the allowed cards' reasons."""
+    position = getattr(checked.scenario, "position", None)
+    verdicts = getattr(checked.answer, "verdicts", None)
+    if position is None or verdicts is None:
+        return None
+    result: TrickResult | None = getattr(checked.answer, "result", None)
+    allowed = frozenset(v.reason for v in verdicts if v.allowed)
+    return TrickFacts(None, result.winner if result else None, {position.seat: allowed})
+
+
+def _breakdowns(rules: RuleSet, score: DealScore) -> Iterator[Breakdown]:
+    for side, part in score.sides.items():
+        name = _DASH.join(part.capitalize() for part in side.name.split("-"))
+        yield Breakdown(
+            f"{name}'s score",
+            tuple(t.points for t in part.terms if t.points),
+            part.multiplier,
+            tuple(t.points for t in part.outside if t.points),
+            part.raw,
+            part.score,
+        )
+        brought = tuple(
+            n
+            for n in (
+                score.card_points[side],
+                score.declaration_points[side],
+                score.belote_points[side],
+            )
+            if n
+        )
+        yield Breakdown(f"what {name} brought", brought, 1, (), sum(brought), sum(brought))
+
+
+def _ints(value: Any) -> Iterator[int]:
+    """Every whole number inside a value (a JSON answer, a scenario), rule sets left out."""
+    if isinstance(value, (bool, RuleSet, enum.Enum)):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, str):
+        return
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _ints(key)
+            yield from _ints(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from _ints(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _ints(getattr(value, f.name))
+
+
+def _found(value: Any, kind: type, depth: int = 0) -> Iterator[Any]:
+    """Every value of a kind inside an answer (a deal's score, each deal of a game's)."""
+    if isinstance(value, kind):
+        yield value
+        return
+    if depth > 6 or isinstance(value, (str, bytes, int, RuleSet, enum.Enum)):
+        return
+    if isinstance(value, Mapping):
+        items: Any = value.values()
+    elif isinstance(value, (tuple, list)):
+        items = value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = (getattr(value, f.name) for f in dataclasses.fields(value))
+    else:
+        return
+    for item in items:
+        yield from _found(item, kind, depth + 1)
+
+
+# --- reading a text -----------------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """The text with what may stay typed blanked out (same length: offsets still hold)."""
+    for pattern in _TYPED:
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def _value(token: str) -> int:
+    return int(token.replace(",", ""))
+
+
+@dataclass(frozen=True)
+class Sum:
+    """A sum as a text writes it: terms multiplied, terms added, what it comes to."""
+
+    written: str
+    multiplied: tuple[int, ...]
+    multiplier: int
+    added: tuple[int, ...]
+    equals: int | None
+    rounded: int | None
+    span: tuple[int, int]
+
+    @property
+    def value(self) -> int:
+        return sum(self.multiplied) * self.multiplier + sum(self.added)
+
+
+_TERM = r"\d[\d,]*(?:\s+(?:points?\s+)?for\s+the\s+\w+)?"
+_GROUP = rf"(?:\(\s*{_TERM}(?:\s*\+\s*{_TERM})*\s*\)|{_TERM})(?:\s*[" + _TIMES + r"x]\s*\d+)?"
+_SUM = re.compile(
+    rf"(?<![\w(])({_GROUP}(?:\s*\+\s*{_GROUP})+|\(\s*{_TERM}(?:\s*\+\s*{_TERM})*\s*\)\s*["
+    + _TIMES
+    + r"x]\s*\d+"
+    rf"|{_TERM}\s*[" + _TIMES + r"x]\s*\d+)"
+    r"(?:\s*=\s*(\d[\d,]*))?"
+    r"(?:[,:]?\s*(?:(?:is\s+)?rounded(?:\s+down|\s+up)?\s+to|is\s+written)\s+(\d[\d,]*))?"
+)
+_LEAF = re.compile(r"\d[\d,]*")
+
+
+def sums(text: str) -> Iterator[Sum]:
+    for match in _SUM.finditer(text):
+        multiplied: list[int] = []
+        added: list[int] = []
+        multiplier = 1
+        for group in re.split(r"\s*\+\s*(?![^()]*\))", match.group(1)):
+            factor = re.search(r"[" + _TIMES + r"x]\s*(\d+)\s*$", group)
+            body = group[: factor.start()] if factor else group
+            terms = [_value(t) for t in _LEAF.findall(body)]
+            if factor:
+                multiplier = int(factor.group(1))
+                multiplied.extend(terms)
+            else:
+                added.extend(terms)
+        equals = _value(match.group(2)) if match.group(2) else None
+        rounded = _value(match.group(3)) if match.group(3) else None
+        yield Sum(
+            match.group(0).strip(),
+            tuple(multiplied),
+            multiplier,
+            tuple(added),
+            equals,
+            rounded,
+            match.span(),
+        )
+
+
+def _sub(small: Sequence[int], big: Sequence[int]) -> bool:
+    rest = list(big)
+    for n in small:
+        if n not in rest:
+            return False
+        rest.remove(n)
+    return True
+
+
+def matches(written: Sum, breakdown: Breakdown) -> bool:
+    """Whether a written sum is this breakdown, term by term (in any order)."""
+    if written.multiplier == 1 and not written.multiplied:
+        terms = sorted(breakdown.inside + breakdown.outside)
+        return breakdown.multiplier == 1 and sorted(written.added) == terms
+    return (
+        written.multiplier == breakdown.multiplier
+        and sorted(written.multiplied) == sorted(breakdown.inside)
+        and _sub(written.added, breakdown.outside)
+    )
+
+
+def _sum_problem(written: Sum, facts: Facts | None) -> str | None:
+    if written.equals is not None and written.equals != written.value:
+        return f"the sum {written.written} does not add up: its terms make {written.value}"
+    if facts is None:
+        return (
+            f"the sum {written.written} is about no deal: "
+            "write it in an example's text, whose scenario the engine scores"
+        )
+    found = [b for b in facts.breakdowns if matches(written, b)]
+    if not found:
+        known = "; ".join(map(str, facts.breakdowns)) or "none"
+        return (
+            f"the sum {written.written} is not one of the engine's breakdowns of scenario "
+            f"{facts.scenario}, term by term: the engine scores {known}"
+        )
+    # A sum that stops before the rounding states a score the deal does not have.
+    stops = written.rounded is None and written.equals is not None
+    if stops and all(written.equals != b.score for b in found):
+        return (
+            f"the sum {written.written} stops before the rounding: the engine scores "
+            f"{', '.join(str(b.score) for b in found)}"
+        )
+    if written.rounded is not None and all(written.rounded != b.score for b in found):
+        return (
+            f"the sum {written.written} is rounded to {written.rounded}; the engine scores "
+            f"{', '.join(str(b.score) for b in found)}"
+        )
+    return None
+
+
+def numbers(text: str) -> Iterator[tuple[int, str]]:
+    """Each number the text states, digits or a count in words ("seven of the eight tricks")."""
+    plain = _plain(text)
+    for match in _NUMBER.finditer(plain):
+        yield _value(match.group(0)), match.group(0)
+    for match in _COUNT.finditer(plain):
+        yield _NUMBER_WORDS[match.group(1).lower()], match.group(1)
+
+
+def _counts(rules: RuleSet) -> dict[int, str]:
+    """The counts a rule set fixes: what a count of cards in words may not type."""
+    return {
+        rules.hand_size: "%(hand)s",
+        rules.tricks: "%(tricks)s",
+        rules.players: "%(players)s",
+        32: "%(deck)s",
+    }
+
+
+def _counted(text: str, token: str) -> str | None:
+    """What a count in words counts ("tricks", "cards"...), None for digits."""
+    for match in _COUNT.finditer(text):
+        if match.group(1) == token:
+            return match.group(2).rstrip("s")
+    return None
+
+
+def problem(text: str, rules: RuleSet | None, facts: Facts | None) -> str | None:
+    """What is wrong with what a text states, or None: see the module's docstring."""
+    plain = _plain(text)
+    rest = plain
+    for written in sums(plain):
+        found = _sum_problem(written, facts)
+        if found is not None:
+            return found
+        start, end = written.span
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    figures = rule_numbers(rules) if rules is not None else {}
+    for number, token in numbers(rest):
+        if number == 0 or (facts is not None and number in facts.numbers):
+            continue  # nothing is nothing under every rule set
+        counted = _counted(rest, token)
+        if counted is not None:
+            counts = _counts(rules) if rules is not None else {}
+            if counted == "card" and number not in counts:
+                continue  # five cards dealt first, a tierce's three cards: for the reviewer
+            if number in counts:
+                return f"{token} {counted}s is a count the rule set fixes: write {counts[number]}"
+            return f"{token} is a count typed in the text: write the rule set's placeholder"
+        if number in figures:
+            name = figures[number]
+            how = f"write {name}, which the rule set fills" if name.startswith("%") else name
+            within = f" (rule set {rules.id})" if rules is not None else ""
+            return f"{token} is a rule figure typed in the text{within}: {how}"
+        if facts is not None:
+            return f"{token} is none of the engine's figures for scenario {facts.scenario}"
+        return (
+            f"{token} is a figure typed in a text about no deal: write the rule set's "
+            "placeholder, or state it in an example's text"
+        )
+    if facts is not None:
+        return _deal_problem(text, facts)
+    return None
+
+
+def _deal_problem(text: str, facts: Facts) -> str | None:
+    taken = re.search(_SEAT + r"\s+takes\b(?!\s+(?:the|a|every|each|all|it)\b)", text)
+    if taken and facts.taker is not None and _SEATS[taken.group(1)] is not facts.taker:
+        return (
+            f"the text says {taken.group(1)} takes; in scenario {facts.scenario} "
+            f"the engine's taker is {_name(facts.taker)}"
+        )
+    counts = re.search(r"\bonly\s+" + _SEAT + r"'s\s+(?:counts|scores)\b", text)
+    if counts and facts.counting is not None:
+        seat = _SEATS[counts.group(1)]
+        if facts.counting != {seat}:
+            counted = ", ".join(sorted(_name(s) for s in facts.counting)) or "nobody's"
+            return (
+                f"the text says only {_name(seat)}'s declaration counts; in scenario "
+                f"{facts.scenario} the engine counts {counted}"
+            )
+    trump = re.search(r"\b(spades|hearts|diamonds|clubs)\s+(?:are|is)\s+trumps?\b", text)
+    if trump and facts.trump is not None and facts.trump.value != trump.group(1):
+        return (
+            f"the text says {trump.group(1)} are trump; in scenario {facts.scenario} "
+            f"trump is {facts.trump.value}"
+        )
+    return None
+
+
+# How an English text states a card's reason, and the engine's reasons each phrase fits.
+REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), frozenset(reasons))
+    for pattern, reasons in (
+        (r"\bmust overtrump\b", {Reason.OVERTRUMP}),
+        (r"\bmust (?:play a lower trump|undertrump)\b", {Reason.UNDERTRUMP}),
+        (
+            r"\bneed not\b|\bmay play his small trump\b|\bmay undertrump\b",
+            {Reason.MAY_UNDERTRUMP, Reason.MAY_DISCARD, Reason.PARTNER_WINNING_FREE},
+        ),
+        (
+            r"\bmust trump\b",
+            {Reason.ANY_TRUMP, Reason.OVERTRUMP, Reason.UNDERTRUMP},
+        ),
+        (
+            r"\bmust play a trump\b|\ba higher one\b|(?<!cannot )(?<!not )\bbeat the \w+\b",
+            {Reason.BEAT_TRUMP, Reason.OVERTRUMP, Reason.FOLLOW_SUIT},
+        ),
+        (
+            r"\bany card\b(?! of)|\bfree to discard\b|\bmay discard\b|\bwhatever he likes\b",
+            {Reason.PARTNER_WINNING_FREE, Reason.MAY_DISCARD, Reason.LEAD},
+        ),
+        (r"\bmust follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
+    )
+)
+_HYPOTHETICAL = re.compile(r"\b(?:could|would|without|at four)\b", re.IGNORECASE)
+_WINS = re.compile(_SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins)\s+(?:the|this)\s+trick")
+
+
+def _name(seat: Seat) -> str:
+    return seat.value.capitalize()
+
+
+def trick_problem(text: str, trick: TrickFacts) -> str | None:
+    """A Learn trick's note: the seat it says wins, and each reason it gives a seat's card."""
+    for match in _WINS.finditer(text):
+        winner = _SEATS[match.group(1)]
+        if trick.winner is not None and winner is not trick.winner:
+            return (
+                f"the text says {_name(winner)} wins the trick{trick.where}; "
+                f"the engine's winner is {_name(trick.winner)}"
+            )
+    seat: Seat | None = None
+    for sentence in re.split(r"(?<=[.;:!?])\s+", text):
+        named = re.findall(_SEAT, sentence)
+        for clause in re.split(r",\s+(?:so|and|but)\s+|;\s+|:\s+", sentence):
+            in_clause = re.findall(_SEAT, clause)
+            if in_clause:
+                seat = _SEATS[in_clause[0]]
+            elif named and seat is None:
+                seat = _SEATS[named[0]]
+            if seat is None or _HYPOTHETICAL.search(clause):
+                continue  # "without diamonds he could play any card": not this card's reason
+            for pattern, fitting in REASON_PHRASES:
+                if pattern.search(clause):
+                    reasons = trick.reasons.get(seat)
+                    if reasons and not reasons & fitting:
+                        said = pattern.search(clause)
+                        engine = ", ".join(sorted(r.value for r in reasons))
+                        return (
+                            f"the text gives {_name(seat)}'s card{trick.where} the reason "
+                            f"{said.group(0) if said else ''!r}; the engine's reason is {engine}"
+                        )
+                    break
+    return None
+
+
+def check(
+    source: Source,
+    rules: RuleSet | None,
+    checked: Checked | None = None,
+    trick: int | None = None,
+) -> None:
+    """Refuse, at the text's line, what it states that the engine does not (ContentError)."""
+    text = source.text("a text")
+    facts = facts_of(checked) if checked is not None else None
+    found = problem(text, rules, facts)
+    if found is None and checked is not None:
+        # A Learn note is about its trick; a play example's text about the example's trick.
+        about = tricks_of(checked)[trick] if trick is not None else play_of(checked)
+        if about is not None:
+            found = trick_problem(text, about)
+    if found is None and facts is not None:
+        found = _results_problem(text, facts)
+    if found is not None:
+        raise source.error(found)
+
+
+# A sum's outcome as a text states it: "= 560", "rounded to 500", "is written 180".
+_OUTCOME = re.compile(r"(?:=|rounded(?: down| up)? to|is written)\s*(\d[\d,]*)")
+
+
+def _results_problem(text: str, facts: Facts) -> str | None:
+    """An outcome ("= 560") must be a figure the engine reaches for the deal."""
+    if not facts.results:
+        return None
+    for sentence in re.split(r"(?<=[.;:])\s", _plain(text)):
+        claims = _OUTCOME.findall(sentence)
+        if claims and _value(claims[-1]) not in facts.results | facts.numbers:
+            found = ", ".join(str(n) for n in sorted(facts.results))
+            return (
+                f"the text says the sum comes to {_value(claims[-1])}; the engine scores "
+                f"{found} for scenario {facts.scenario}"
+            )
+    return None
+
+
+def stated(source: Source, rules: RuleSet | None) -> str:
+    """A text about no deal, read once its claims are checked."""
+    check(source, rules)
+    return source.text("a text")
