@@ -127,14 +127,21 @@ def _position(rules: RuleSet, question: Mapping[str, Any]) -> Answer:
         raise _ImpossibleError(Impossible.CARD_TWICE)
     trick = _trick(rules, leader, on_trick)
     seat = rules.order_from(leader)[len(trick)]
-    found: Answer = {"seat": seat.value, "holder": None, "worth": 0, "verdicts": []}
+    found: Answer = {
+        "seat": seat.value,
+        "played_by": [play.seat.value for play in trick],
+        "holder": None,
+        "worth": 0,
+        "verdicts": [],
+    }
     if trick:
         found["holder"] = winning_play(trick, trump).seat.value
         found["worth"] = sum(rules.values.points(play.card, trump) for play in trick)
     if hand:
         position = Position(rules, trump, trick, seat, tuple(hand))
         found["verdicts"] = [
-            [verdict.card.code, verdict.reason.value] for verdict in position.verdicts
+            [verdict.card.code, verdict.reason.value, verdict.allowed]
+            for verdict in position.verdicts
         ]
     return found
 

@@ -120,6 +120,9 @@ class PageKind(ABC):
     scripted: ClassVar[bool] = False
     # A script of its own (generator/site/assets/), loaded by each of its pages.
     script: ClassVar[str | None] = None
+    # Whether its pages run the engine in the browser: they load the Python runtime and
+    # their policy allows its WebAssembly (audit.RUNTIME_POLICY); no other page does.
+    runtime: ClassVar[bool] = False
     # Whether its pages show every other page's first example (the home page's cards).
     shows_other_pages: ClassVar[bool] = False
     # The folders of content/ its pages read beside their own page file (each page names

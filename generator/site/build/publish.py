@@ -19,6 +19,7 @@ from ..audit import ASSETS
 from ..output import copy_static
 from ..pictures.store import PictureStore
 from ..project import Project, machine_cache
+from ..runtime import FOLDER
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,10 @@ def publish(
     project: Project,
     static: Iterable[Path],
     store: PictureStore,
+    runtime: Mapping[str, bytes] | None = None,
 ) -> Published:
-    """Write every produced file, the static files and the pictures the pages show."""
+    """Write every produced file, the static files, the runtime's files (the engine in the
+    browser, generator/site/runtime.py) and the pictures the pages show."""
     files = 0
     pictures: dict[str, tuple[str, ...]] = {}
     drawn: set[str] = set()
@@ -83,6 +86,11 @@ def publish(
         drawn |= item.drawn
     folder = fresh / "static"
     copied = copy_static(project.templates / "static", folder, project.files, list(static), ASSETS)
+    for name, data in (runtime or {}).items():
+        path = folder / FOLDER / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        copied.append(path.relative_to(folder))
     for relative in copied:
         _keep_if_same(fresh, old, folder / relative)
     shown = {name for names in pictures.values() for name in names}

@@ -18,7 +18,7 @@ from jinja2 import Environment
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
 from ...engine import RuleSet
-from ..audit import audit, audit_sitemap, shipped_scripts, with_policy
+from ..audit import POLICY, audit, audit_sitemap, page_policy, shipped_scripts, with_policy
 from ..figures import rule_tables
 from ..i18n import Gettext, Language
 from ..illustrate import Illustrator
@@ -287,7 +287,8 @@ class Renderer:
                 templates,
                 what,
             )
-        html = self.audited(with_policy(html), page.kind.template, what)
+        policy = page_policy(page.kind.runtime)
+        html = self.audited(with_policy(html, policy), page.kind.template, what, policy)
         check_html(html, page, what)
         return html, frozenset(gettext.used)
 
@@ -394,9 +395,9 @@ class Renderer:
             raise ContentError(templates / "sitemap.xml", None, problem)
         return xml
 
-    def audited(self, html: str, template: str, what: str) -> str:
+    def audited(self, html: str, template: str, what: str, policy: str = POLICY) -> str:
         """The page, if it holds nothing the site never makes (generator/site/audit.py)."""
-        problem = audit(html, self.scripts)
+        problem = audit(html, self.scripts, policy)
         if problem:
             raise ContentError(
                 self.inputs.project.templates / template, None, f"{what} {problem}: refused"
