@@ -75,7 +75,7 @@ class BoardKind(PageKind):
             {rules.id: rules for rules in rule_sets}, {"kind": "position", **question, **cards}
         )
         if "impossible" in found or not found["verdicts"]:
-            raise start.error(
+            raise given["start"].error(
                 f"the board cannot open on this position ({found.get('impossible', 'no hand')})"
             )
         fragment = "&".join(
