@@ -26,7 +26,7 @@ from jinja2 import Undefined
 from PIL import Image
 
 from generator.content.files import InputFiles
-from generator.site.audit import POLICY, _scheme, audit, shipped_scripts
+from generator.site.audit import POLICY, _scheme, audit, page_policy, shipped_scripts
 from generator.site.build import Renderer, load_inputs
 from generator.site.build.inputs import _cached_messages, _store_messages
 from generator.site.build.renderer import Job
@@ -276,7 +276,25 @@ def test_a_page_the_templates_make_passes_the_audit(
     pages = sorted(site.rglob("*.html"))
     assert pages
     for path in pages:
-        assert audit(path.read_text(encoding="utf-8"), shipped_scripts()) is None, path
+        # The board runs the engine in the browser: its policy allows the runtime's WebAssembly.
+        policy = page_policy(path.parent.name == "board")
+        assert audit(path.read_text(encoding="utf-8"), shipped_scripts(), policy) is None, path
+
+
+def test_only_the_board_may_compile_webassembly(tmp_path_factory: pytest.TempPathFactory) -> None:
+    _, site = shared_build(tmp_path_factory)
+    allowing = {
+        path.relative_to(site).parent.as_posix()
+        for path in site.rglob("*.html")
+        if "wasm-unsafe-eval" in path.read_text(encoding="utf-8")
+    }
+    languages = {path.name for path in site.iterdir() if (path / "board").is_dir()}
+    assert languages and allowing == {f"{lang}/board" for lang in languages}
+    # Nothing else names the runtime: no other page loads a byte of it.
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        if path.parent.name != "board":
+            assert "runtime/" not in text and "board.js" not in text, path
 
 
 # -- the caches ----------------------------------------------------------------------------

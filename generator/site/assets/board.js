@@ -125,7 +125,10 @@
     Array.prototype.forEach.call(trickList.children, function (item, index) {
       var by = answer.played_by[index];
       item.dataset.seat = by;
-      item.setAttribute("aria-label", seat(by));
+      var name = document.createElement("span");
+      name.className = "board-seat";
+      name.textContent = seat(by);
+      item.appendChild(name);
       if (by === answer.holder) {
         item.classList.add("holds");
         values.best = deck[item.dataset.card].dataset.object;

@@ -17,12 +17,13 @@ from jinja2 import Environment
 
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
-from ...engine import RuleSet
+from ...engine import Position, RuleSet
 from ..audit import POLICY, audit, audit_sitemap, page_policy, shipped_scripts, with_policy
 from ..figures import rule_tables
 from ..i18n import Gettext, Language
 from ..illustrate import Illustrator
 from ..page import Page, neighbours, section_number
+from ..pages.board import BoardKind, board_fragment
 from ..pictures.store import Collector, PictureStore
 from ..render import environment, install, render, section_anchor, term_anchor
 from ..statements import block_witnesses
@@ -87,6 +88,10 @@ class Renderer:
         self.example_pages = {
             example.scenario.id: page for page in self.inputs.pages for example in page.examples
         }
+        # The analysis board: every play example opens its position there.
+        self.board_page = next(
+            (page for page in self.inputs.pages if isinstance(page.kind, BoardKind)), None
+        )
         self.views = {page.key: PageView.of(page) for page in self.inputs.pages}
         self.scripts = shipped_scripts()
 
@@ -96,6 +101,20 @@ class Renderer:
     def href(self, root: str, page: Page, lang: str) -> str:
         # Links name the index file, so that the site also works opened from disk.
         return f"{root}{page.path(lang)}index.html"
+
+    def board_href(self, root: str, lang: str) -> Callable[[Position], str | None]:
+        """Where the board opens a position, if the site has a board."""
+        board = self.board_page
+
+        def href(position: Position) -> str | None:
+            if board is None:
+                return None
+            fragment = board_fragment(
+                position.rules.id, position.trump, position.trick, position.seat, position.hand
+            )
+            return f"{self.href(root, board, lang)}#{fragment}"
+
+        return href
 
     def rules_href(self, root: str, lang: str) -> Callable[[RuleSet], str | None]:
         """The link of a rule set's column on the comparison page, or None without that page."""
@@ -245,6 +264,7 @@ class Renderer:
                 else []
             ),
             "section_href": self.section_href(root, code),
+            "board_href": self.board_href(root, code),
             "terms": self.term_links(page, root, gettext),
             "collated": self.collated(gettext),
             "page_script": page.kind.script,
