@@ -18,11 +18,17 @@ $(TEST_STAMP): $(SITE_STAMP)
 	$(PIP) -e '.[test,dev,browser]'
 	touch $@
 
-site: $(SITE_STAMP)
+# The Python runtime the analysis board ships (pyodide, pinned by package-lock.json).
+RUNTIME := node_modules/pyodide/package.json
+$(RUNTIME): package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+site: $(SITE_STAMP) $(RUNTIME)
 	$(BIN)/belote-site build
 	@echo "open site/index.html, or run: $(BIN)/belote-site serve"
 
-serve: $(SITE_STAMP)
+serve: $(SITE_STAMP) $(RUNTIME)
 	$(BIN)/belote-site serve
 
 check: $(SITE_STAMP)
