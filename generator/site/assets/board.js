@@ -113,6 +113,8 @@
   }
 
   function show(answer) {
+    // Counts the engine's answers, for the bench and the tests to wait on.
+    board.dataset.judged = String(Number(board.dataset.judged || 0) + 1);
     if (answer.impossible) {
       impossible.textContent = word("impossible", answer.impossible);
       impossible.hidden = false;
@@ -144,7 +146,6 @@
       item.dataset.verdict = verdict[2] ? "allowed" : "refused";
       item.querySelector(".board-reason").textContent = fill(word("reason", verdict[1]), values);
     });
-    board.dataset.judged = String(Number(board.dataset.judged || 0) + 1);
   }
 
   function tap(code) {

@@ -20,9 +20,9 @@ from ...engine import DECK, Card, Play, Reason, Seat, Suit, Trump
 from ...engine.answers import Impossible, answer
 from ..blocks import Link
 from ..page import LoadContext, Page, PageKind
+from .home import link_of
 
 KEYS = frozenset({"rules", "trump", "leader", "trick", "hand"})
-LINK = frozenset({"link", "text"})
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,7 @@ class BoardKind(PageKind):
             f"{key}={question[key]}" if key in question else f"{key}={','.join(cards[key])}"
             for key in ("rules", "trump", "leader", "trick", "hand")
         )
-        link = given["examples"].fields("examples", LINK, LINK)
-        examples = Link(link["link"].text("link"), link["text"].text("text"), link["link"])
+        examples = link_of(given["examples"])
         content = Board(
             intro=given["intro"].text("intro"),
             examples=examples,
