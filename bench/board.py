@@ -11,8 +11,8 @@ Run with `python bench/board.py` (`make bench`).
 from __future__ import annotations
 
 import gzip
-import os
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from common import ROOT, build_site
+from common import build_site
 from playwright.sync_api import sync_playwright
 
 from generator.site.serve import local_server
