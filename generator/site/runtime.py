@@ -12,12 +12,14 @@ runs the engine from these very files, so a module missing here fails it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from ..content.errors import ContentError
 from ..engine import RuleSet
@@ -127,13 +129,21 @@ FOLDER = "runtime"
 
 def runtime_files(rule_sets: Iterable[RuleSet], pyodide: Path = PYODIDE) -> dict[str, bytes]:
     """The files of `static/runtime/`, by name."""
-    files = {name: _pinned(pyodide / name, digest) for name, digest in PINNED.items()}
-    files[STDLIB] = _stdlib(_pinned(pyodide / STDLIB, STDLIB_SHA256))
-    files[LOCK] = _lock(_pinned(pyodide / LOCK, LOCK_SHA256))
+    files = dict(_runtime(pyodide))
     files["engine.zip"] = engine_zip()
     data = [rules_to_data(rules) for rules in sorted(rule_sets, key=lambda r: r.id)]
     files["rulesets.json"] = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
     return files
+
+
+@functools.cache
+def _runtime(pyodide: Path) -> Mapping[str, bytes]:
+    """Pyodide's files as served: checked and cut down once per process (a build's
+    workers and a test session's builds share them; the bytes are pinned)."""
+    files = {name: _pinned(pyodide / name, digest) for name, digest in PINNED.items()}
+    files[STDLIB] = _stdlib(_pinned(pyodide / STDLIB, STDLIB_SHA256))
+    files[LOCK] = _lock(_pinned(pyodide / LOCK, LOCK_SHA256))
+    return MappingProxyType(files)
 
 
 def _pinned(path: Path, digest: str) -> bytes:
@@ -164,7 +174,7 @@ def _kept(name: str) -> bool:
 
 def _zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for name, data in entries:
             info = zipfile.ZipInfo(name, _EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
