@@ -31,11 +31,19 @@ $(TEST_STAMP): $(SITE_STAMP)
 	$(PIP) -e '.[test,dev,browser]'
 	touch $@
 
-site: trusted-tree $(SITE_STAMP)
+# The Python runtime the analysis board ships (pyodide, pinned by package-lock.json, whose
+# entries check-tree holds to the registry and their hashes before npm reads them).
+RUNTIME := node_modules/pyodide/package.json
+$(RUNTIME): package-lock.json | trusted-tree
+	$(PYTHON) -I scripts/check-tree --npm .
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+site: trusted-tree $(SITE_STAMP) $(RUNTIME)
 	$(BIN)/belote-site build
 	@echo "open site/index.html, or run: $(BIN)/belote-site serve"
 
-serve: $(SITE_STAMP)
+serve: trusted-tree $(SITE_STAMP) $(RUNTIME)
 	$(BIN)/belote-site serve
 
 check: $(SITE_STAMP)

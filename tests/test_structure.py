@@ -28,6 +28,7 @@ LANGUAGE_VALUED = {
     "dir",
     "data-say",  # what the page says when a card is tried: a sentence of the language
     "data-format",  # the score line with its placeholders, as the language words it
+    "data-object",  # the board's name of a card as a verb's object, as the language declines it
     "data-right",  # what the score guess says when it is right, and when it is wrong
     "data-wrong",
     # A practice's phrasebook (its cards' names and pictures, drawn in the language's

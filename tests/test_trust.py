@@ -31,7 +31,7 @@ from generator.site.pipeline.build import Renderer, load_inputs
 from generator.site.pipeline.output import MARKER
 from generator.site.pipeline.plan import Job
 from generator.site.pipeline.project import Project
-from generator.site.rendering.audit import POLICY, _scheme, audit, shipped_scripts
+from generator.site.rendering.audit import POLICY, _scheme, audit, page_policy, shipped_scripts
 from generator.site.rendering.i18n import Gettext
 from generator.site.rendering.render import Sandbox
 from generator.site.rendering.trust import template_value
@@ -274,7 +274,25 @@ def test_a_page_the_templates_make_passes_the_audit(
     pages = sorted(site.rglob("*.html"))
     assert pages
     for path in pages:
-        assert audit(path.read_text(encoding="utf-8"), shipped_scripts()) is None, path
+        # The board runs the engine in the browser: its policy allows the runtime's WebAssembly.
+        policy = page_policy(path.parent.name == "board")
+        assert audit(path.read_text(encoding="utf-8"), shipped_scripts(), policy) is None, path
+
+
+def test_only_the_board_may_compile_webassembly(tmp_path_factory: pytest.TempPathFactory) -> None:
+    _, site = shared_build(tmp_path_factory)
+    allowing = {
+        path.relative_to(site).parent.as_posix()
+        for path in site.rglob("*.html")
+        if "wasm-unsafe-eval" in path.read_text(encoding="utf-8")
+    }
+    languages = {path.name for path in site.iterdir() if (path / "board").is_dir()}
+    assert languages and allowing == {f"{lang}/board" for lang in languages}
+    # Nothing else names the runtime: no other page loads a byte of it.
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        if path.parent.name != "board":
+            assert "runtime/" not in text and "board.js" not in text, path
 
 
 def test_the_helpers_that_make_markup_escape_plain_text(

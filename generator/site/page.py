@@ -24,7 +24,7 @@ from ..content.errors import ContentError, excerpt
 from ..content.files import InputFiles
 from ..content.nodes import Source, read_yaml
 from ..content.rulesets import RuleSets
-from ..engine import RuleSet
+from ..engine import Position, RuleSet
 from ..verify import Checked
 from ..verify.claims import stated
 from .pipeline.cache import Cache
@@ -118,6 +118,9 @@ class PageKind(ABC):
     template: ClassVar[str]
     keys: ClassVar[frozenset[str]] = frozenset()
     required: ClassVar[frozenset[str]] = frozenset()
+    # Whether its pages run the engine in the browser: they load the Python runtime and
+    # their policy allows its WebAssembly (audit.RUNTIME_POLICY); no other page does.
+    runtime: ClassVar[bool] = False
 
     def read(self, source: Source, context: LoadContext) -> list[Page]:
         given = source.fields(f"a {self.name} page", PAGE_KEYS | self.keys, self.required)
@@ -165,6 +168,11 @@ class PageKind(ABC):
         """The pages whose files and examples enter this page's key: its own (and those
         it links to by section, in its inputs already); the home page's, every page."""
         return (page,)
+
+    def position_fragment(self, position: Position) -> str | None:
+        """Where its pages open a play position (the board's address fragment), or None:
+        every play example links there."""
+        return None
 
     def extra_figures(self, page: Page, words: Any) -> dict[str, object]:
         """Figures this kind's texts may name beyond the rule set's (`%(variant)s`)."""

@@ -18,7 +18,8 @@ class Home:
     start: tuple[Link, ...]
 
 
-def _start(source: Source) -> Link:
+def link_of(source: Source) -> Link:
+    """A link a page file writes as `{link: <page>, text: <message>}`."""
     given = source.fields("a start link", frozenset({"link", "text"}), frozenset({"link", "text"}))
     return Link(given["link"].text("link"), given["text"].text("text"), given["link"])
 
@@ -36,7 +37,7 @@ class HomeKind(PageKind):
         self, source: Source, given: Mapping[str, Source], order: int, context: LoadContext
     ) -> list[Page]:
         starts = given["start"].items("start") if "start" in given else iter(())
-        start = tuple(_start(item) for item in starts)
+        start = tuple(link_of(item) for item in starts)
         return [
             Page(
                 key="",

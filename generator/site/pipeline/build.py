@@ -33,6 +33,7 @@ from .project import Project
 from .publish import Produced, Published, check_out, publish
 from .renderer import Renderer
 from .report import Report, report
+from .runtime import runtime_files
 from .workers import run_all
 
 __all__ = [
@@ -112,7 +113,9 @@ def build(
             # Closed whatever happens: a failure while publishing ends the render's
             # workers now, not whenever the traceback holding the generator is dropped.
             with contextlib.closing(produced):
-                published = publish(fresh, old, produced, project, inputs.static, store)
+                published = publish(
+                    fresh, old, produced, project, inputs.static, store, _runtime(inputs)
+                )
             output.swap_in(fresh)
         except OSError as error:
             shutil.rmtree(fresh, ignore_errors=True)
@@ -125,6 +128,13 @@ def build(
         with contextlib.suppress(OSError):
             _manifest(out, stamps, plan, content_keys, published).save(project)
     return report(inputs, plan, advertised, published, time.perf_counter() - started)
+
+
+def _runtime(inputs: Inputs) -> dict[str, bytes]:
+    """The engine's files for the browser, where a page runs it (none otherwise)."""
+    if not any(page.kind.runtime for page in inputs.pages):
+        return {}
+    return runtime_files(inputs.rulesets.all())
 
 
 def _plan(

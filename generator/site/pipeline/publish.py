@@ -19,6 +19,7 @@ from ...content.files import inside
 from ..pictures.store import PictureStore
 from ..rendering.audit import ASSETS
 from .project import Project, machine_cache
+from .runtime import FOLDER
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,10 @@ def publish(
     project: Project,
     static: Iterable[Path],
     store: PictureStore,
+    runtime: Mapping[str, bytes] | None = None,
 ) -> Published:
-    """Write every produced file, the static files and the pictures the pages show."""
+    """Write every produced file, the static files, the runtime's files (the engine in the
+    browser, generator/site/pipeline/runtime.py) and the pictures the pages show."""
     files = 0
     pictures: dict[str, tuple[str, ...]] = {}
     drawn: set[str] = set()
@@ -84,6 +87,8 @@ def publish(
     for relative in static:
         data = project.files.read_bytes(project.templates / "static" / relative)
         _write(fresh, old, f"static/{relative.as_posix()}", data)
+    for name, data in (runtime or {}).items():
+        _write(fresh, old, f"static/{FOLDER}/{name}", data)
     size = 0
     shown = {name for names in pictures.values() for name in names}
     for file, data in store.files(shown):

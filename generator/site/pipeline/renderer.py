@@ -18,10 +18,10 @@ from jinja2 import Environment
 
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
 from ...content.errors import ContentError, excerpt
-from ...engine import RuleSet
+from ...engine import Position, RuleSet
 from ..page import Page, neighbours, section_number
 from ..pictures.store import Collector, PictureStore
-from ..rendering.audit import audit, shipped_scripts, with_policy
+from ..rendering.audit import POLICY, audit, page_policy, shipped_scripts, with_policy
 from ..rendering.figures import rule_tables
 from ..rendering.i18n import Gettext, Language
 from ..rendering.illustrate import Illustrator
@@ -75,6 +75,18 @@ class Renderer:
         """The link to an anchor some page offers (a rule set's column), or None."""
         found = self.anchors.get(anchor)
         return None if found is None else f"{self.href(root, found[0], lang)}#{anchor}"
+
+    def position_href(self, root: str, lang: str) -> Callable[[Position], str | None]:
+        """Where a page opens a play position (the board), if a page of the site does."""
+
+        def href(position: Position) -> str | None:
+            for page in self.inputs.pages:
+                fragment = page.kind.position_fragment(position)
+                if fragment is not None:
+                    return f"{self.href(root, page, lang)}#{fragment}"
+            return None
+
+        return href
 
     def rules_href(self, root: str, lang: str) -> Callable[[RuleSet], str | None]:
         """The link of a rule set's line: its column on the comparison, if a page has one."""
@@ -223,6 +235,7 @@ class Renderer:
                 else []
             ),
             "section_href": self.section_href(root, code),
+            "position_href": self.position_href(root, code),
             "terms": TermLinks(),
             "collated": self.collated(gettext),
             "page_script": None,
@@ -270,7 +283,8 @@ class Renderer:
                 templates,
                 what,
             )
-        html = self.audited(with_policy(html), page.kind.template, what)
+        policy = page_policy(page.kind.runtime)
+        html = self.audited(with_policy(html, policy), page.kind.template, what, policy)
         check_html(html, page, what)
         return html, frozenset(gettext.used)
 
@@ -376,9 +390,9 @@ class Renderer:
             ]
         )
 
-    def audited(self, html: str, template: str, what: str) -> str:
+    def audited(self, html: str, template: str, what: str, policy: str = POLICY) -> str:
         """The page, if it holds nothing the site never makes (rendering/audit.py)."""
-        problem = audit(html, self.scripts)
+        problem = audit(html, self.scripts, policy)
         if problem:
             raise ContentError(
                 self.inputs.project.templates / template, None, f"{what} {problem}: refused"

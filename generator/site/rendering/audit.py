@@ -28,7 +28,9 @@ POLICY = (
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-src 'none'"
 )
-POLICY_META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
+# The pages that run the engine in the browser (a page kind's `runtime`) compile its
+# WebAssembly Python runtime: they, and only they, allow that compile (docs/security.md).
+RUNTIME_POLICY = POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 # The scripts the site ships: files of the generator itself, reviewed as code.
 ASSETS = Path(__file__).parent.parent / "assets"
 
@@ -175,16 +177,22 @@ _HEAD = re.compile(r"<head(?:\s[^>]*)?>", re.IGNORECASE)
 _SCRIPT_SRC = re.compile(r"(?:\.\./)*static/([a-z0-9-]+\.js)")
 
 
+def page_policy(runtime: bool) -> str:
+    """The policy of a page: the runtime's for a page that runs the engine."""
+    return RUNTIME_POLICY if runtime else POLICY
+
+
 def shipped_scripts() -> frozenset[str]:
     return frozenset(path.name for path in ASSETS.glob("*.js"))
 
 
-def with_policy(html: str) -> str:
+def with_policy(html: str, policy: str = POLICY) -> str:
     """The page with the site's Content-Security-Policy first in its head."""
     found = _HEAD.search(html)
     if found is None:
         return html  # the audit refuses a page whose head does not open with the policy
-    return f"{html[: found.end()]}\n{POLICY_META}{html[found.end() :]}"
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    return f"{html[: found.end()]}\n{meta}{html[found.end() :]}"
 
 
 def _scheme(url: str) -> str | None:
@@ -252,18 +260,19 @@ def _element_problem(node: LexborNode, scripts: frozenset[str], policy: bool) ->
     return None
 
 
-def audit(html: str, scripts: frozenset[str]) -> str | None:
-    """What in a built page the site never makes, or None when there is nothing."""
+def audit(html: str, scripts: frozenset[str], policy: str = POLICY) -> str | None:
+    """What in a built page the site never makes, or None when there is nothing; `policy`
+    is the one the page must open with."""
     control = _CONTROL.search(html)
     if control is not None:
         return f"a control character ({describe(control.group())}): a page is UTF-8 text"
     tree = LexborHTMLParser(html)
-    policy = _first_element(tree.head)
+    first_meta = _first_element(tree.head)
     if (
-        policy is None
-        or policy.tag != "meta"
-        or policy.attributes.get("http-equiv") != "Content-Security-Policy"
-        or policy.attributes.get("content") != POLICY
+        first_meta is None
+        or first_meta.tag != "meta"
+        or first_meta.attributes.get("http-equiv") != "Content-Security-Policy"
+        or first_meta.attributes.get("content") != policy
     ):
         return "does not open its head with the site's Content-Security-Policy"
     root = tree.root

@@ -130,6 +130,11 @@ class Words:
         best = self.card_object(winning_play(trick, trump).card) if trick else Markup()
         return self.word("try", reason.value, led=led, best=best)
 
+    def try_format(self, reason: Reason) -> Markup:
+        """`try_card`'s message with its places kept (`%(led)s`, `%(best)s`), for the board's
+        script to fill with the led suit and the best card of the reader's position."""
+        return self.word("try", reason.value, led=Markup("%(led)s"), best=Markup("%(best)s"))
+
     def played(self, seat: Seat, card: Card) -> Markup:
         return self.word("played", seat.value, card=self.card_object(card))
 

@@ -1,0 +1,205 @@
+"""The engine's files for the browser: the Python runtime, the engine, the rule sets.
+
+The pages whose kind has `runtime` run `generator/engine` itself in a Worker,
+under Pyodide (CPython compiled to WebAssembly), served from the site's own
+`static/runtime/`. The runtime comes from the npm registry at the version
+package-lock.json pins (`scripts/ensure-tools`); its files are copied only if
+their bytes are the ones named here, so a changed lock file cannot put other
+code into the site. The standard library is cut down to what the runtime's
+start and the engine import; the differential test (tests/test_runtime.py)
+runs the engine from these very files, so a module missing here fails it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+from ...content.errors import ContentError
+from ...engine import RuleSet
+from ...engine.exchange import rules_to_data
+
+# The generator's own checkout, not the project's: the runtime is a tool, like the code.
+PYODIDE = Path(__file__).resolve().parents[3] / "node_modules" / "pyodide"
+VERSION = "314.0.8"
+# The files served as they come, by their SHA-256 (pyodide 314.0.8 from the npm registry).
+PINNED = {
+    "pyodide.mjs": "1bb8cc14f9405aaa7cd4e00c12edd0a8539de9cc026618d6ee5a9663f367dc70",
+    "pyodide.asm.mjs": "22514b8be6980e28a02c8b1d6387ce8dfe666fc4edf8d547cff5dce29ff4d972",
+    "pyodide.asm.wasm": "e14d49ceca9b4a0e274ea918f3a898de2d3880b6e5573a6cfe1a2267ecc70329",
+}
+STDLIB = "python_stdlib.zip"
+STDLIB_SHA256 = "2bd3394a145bfbbe5bbc9d9d6ab9136abbb986c6fef6c142b3a2962227aa5c28"
+LOCK = "pyodide-lock.json"
+LOCK_SHA256 = "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010"
+# What the runtime's start (asyncio, pyodide's own packages) and the engine import, found
+# by listing `sys.modules` under Pyodide once the engine was loaded; top-level names.
+KEPT = frozenset(
+    [
+        "__future__",
+        "_collections_abc",
+        "_colorize",
+        "_opcode_metadata",
+        "_py_warnings",
+        "_pyodide",
+        "_sitebuiltins",
+        "_ssl",
+        "_sysconfigdata__emscripten_wasm32-emscripten",
+        "_weakrefset",
+        "abc",
+        "annotationlib",
+        "ast",
+        "asyncio",
+        "base64",
+        "bisect",
+        "bz2",
+        "codecs",
+        "codeop",
+        "collections",
+        "compression",
+        "concurrent",
+        "contextlib",
+        "contextvars",
+        "copy",
+        "copyreg",
+        "dataclasses",
+        "dis",
+        "enum",
+        "fnmatch",
+        "functools",
+        "genericpath",
+        "glob",
+        "heapq",
+        "importlib",
+        "inspect",
+        "io",
+        "json",
+        "keyword",
+        "linecache",
+        "locale",
+        "logging",
+        "lzma",
+        "ntpath",
+        "opcode",
+        "operator",
+        "os",
+        "pathlib",
+        "posixpath",
+        "pyodide",
+        "random",
+        "re",
+        "reprlib",
+        "selectors",
+        "shutil",
+        "signal",
+        "site",
+        "socket",
+        "ssl",
+        "stat",
+        "string",
+        "struct",
+        "subprocess",
+        "tempfile",
+        "textwrap",
+        "threading",
+        "token",
+        "tokenize",
+        "traceback",
+        "types",
+        "typing",
+        "warnings",
+        "weakref",
+        "zipfile",
+        "zipimport",
+    ]
+)
+# Of the codecs, only those the runtime's start and its text files use.
+KEPT_ENCODINGS = frozenset({"__init__", "aliases", "ascii", "cp437", "latin_1", "utf_8"})
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+# A fixed time for every zip entry: the same engine makes the same bytes.
+_EPOCH = (2020, 1, 1, 0, 0, 0)
+FOLDER = "runtime"
+
+
+def runtime_files(rule_sets: Iterable[RuleSet], pyodide: Path = PYODIDE) -> dict[str, bytes]:
+    """The files of `static/runtime/`, by name."""
+    files = dict(_runtime(pyodide))
+    files["engine.zip"] = engine_zip()
+    data = [rules_to_data(rules) for rules in sorted(rule_sets, key=lambda r: r.id)]
+    files["rulesets.json"] = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+    return files
+
+
+@functools.cache
+def _runtime(pyodide: Path) -> Mapping[str, bytes]:
+    """Pyodide's files as served: checked and cut down once per process (a build's
+    workers and a test session's builds share them; the bytes are pinned)."""
+    files = {name: _pinned(pyodide / name, digest) for name, digest in PINNED.items()}
+    files[STDLIB] = _stdlib(_pinned(pyodide / STDLIB, STDLIB_SHA256))
+    files[LOCK] = _lock(_pinned(pyodide / LOCK, LOCK_SHA256))
+    return MappingProxyType(files)
+
+
+def _pinned(path: Path, digest: str) -> bytes:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise ContentError(
+            path,
+            None,
+            f"the browser's Python runtime (pyodide {VERSION}) is missing: "
+            "run scripts/ensure-tools (npm ci)",
+        ) from None
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ContentError(
+            path, None, f"not the pinned pyodide {VERSION} file: run scripts/ensure-tools (npm ci)"
+        )
+    return data
+
+
+def _kept(name: str) -> bool:
+    top = name.split("/", 1)[0].removesuffix(".py")
+    if top == "encodings":
+        return name == "encodings/" or name.removeprefix("encodings/").removesuffix(".py") in (
+            KEPT_ENCODINGS
+        )
+    return top in KEPT
+
+
+def _zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (0o40755 if name.endswith("/") else 0o644) << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def _stdlib(data: bytes) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return _zip(
+            (name, archive.read(name)) for name in sorted(archive.namelist()) if _kept(name)
+        )
+
+
+def _lock(data: bytes) -> bytes:
+    """The lock file with no package: the engine needs none, and nothing is fetched."""
+    lock = json.loads(data)
+    return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True).encode()
+
+
+def engine_zip() -> bytes:
+    """`generator/engine` as the package `generator.engine`, its sources only."""
+    entries = [("generator/__init__.py", b"")]
+    entries += [
+        (f"generator/engine/{path.name}", path.read_bytes()) for path in sorted(ENGINE.glob("*.py"))
+    ]
+    return _zip(entries)

@@ -1,0 +1,155 @@
+"""The engine in the reader's browser is the engine: rule sets cross over as data and come
+back equal, and the browser's runtime (Pyodide, in Node, from the very files the site
+serves) answers every question as CPython does.
+
+The questions are drawn by the engine from recorded seeds, across every rule set of the
+site and every trump it offers: each position of a deal played out (the legal cards and
+their reasons, who holds the trick and its worth), each complete trick (winner and
+value), the declarations of the four hands, and the deal's score.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.browser import ROOT, require
+
+from generator.content.files import InputFiles
+from generator.content.rulesets import RuleSets
+from generator.engine import Coinche, RuleSet, Suit, Trump, TrumpMode, deal_hands, play_deal
+from generator.engine.answers import answers
+from generator.engine.exchange import rules_from_data, rules_to_data
+from generator.site.pipeline.runtime import PYODIDE, runtime_files
+
+# Recorded seeds: each deals one deal per rule set and trump.
+SEEDS = (3, 1958, 20261205)
+ASK = Path(__file__).parent / "runtime" / "ask.mjs"
+
+
+def _rule_sets() -> list[RuleSet]:
+    content = ROOT / "content"
+    return RuleSets(content / "rulesets", InputFiles((content,))).all()
+
+
+def _trumps(rules: RuleSet) -> list[Trump]:
+    found: list[Trump] = []
+    for mode in rules.modes:
+        if mode is TrumpMode.SUIT:
+            found += [Trump.of_suit(suit) for suit in Suit]
+        else:
+            found.append(Trump.NONE if mode is TrumpMode.NO_TRUMP else Trump.ALL)
+    return found
+
+
+def _questions(rules: RuleSet, trump: Trump, seed: int) -> list[dict[str, Any]]:
+    """Every question one deal, dealt and played by the engine from `seed`, asks."""
+    rng = random.Random(seed)
+    hands = deal_hands(rules, rng)
+    leader = rng.choice(rules.order)
+    played = play_deal(rules, trump, hands, leader)
+    held = {seat.value: [card.code for card in hand] for seat, hand in hands.items()}
+    asked: list[dict[str, Any]] = []
+    common = {"rules": rules.id, "trump": trump.value}
+    for number, trick in enumerate(played.tricks):
+        codes = [play.card.code for play in trick]
+        for count, play in enumerate(trick):
+            asked.append(
+                {
+                    **common,
+                    "kind": "position",
+                    "leader": trick[0].seat.value,
+                    "trick": codes[:count],
+                    "hand": list(held[play.seat.value]),
+                }
+            )
+            held[play.seat.value].remove(play.card.code)
+        last = number == len(played.tricks) - 1
+        asked.append(
+            {**common, "kind": "trick", "leader": trick[0].seat.value, "trick": codes, "last": last}
+        )
+    dealt = {seat.value: [card.code for card in hand] for seat, hand in hands.items()}
+    asked.append({**common, "kind": "declarations", "leader": leader.value, "hands": dealt})
+    bid = rules.bidding.floor if rules.bidding else None
+    deal = {**common, "kind": "deal", "leader": leader.value, "hands": dealt}
+    deal |= {"taker": rng.choice(rules.order).value, "bid": bid}
+    deal["coinche"] = rng.choice(list(Coinche)).value
+    if len(rules.sides) == 2:  # a deal is scored between two sides
+        asked.append(deal)
+    # A position that cannot occur: the seat to play's hand holds a card of the trick.
+    first = played.tricks[0]
+    asked.append(
+        {
+            **common,
+            "kind": "position",
+            "leader": first[0].seat.value,
+            "trick": [first[0].card.code],
+            "hand": [first[0].card.code],
+        }
+    )
+    return asked
+
+
+def test_every_rule_set_comes_back_from_its_data_equal() -> None:
+    rule_sets = _rule_sets()
+    assert len(rule_sets) >= 12
+    for rules in rule_sets:
+        data = json.loads(json.dumps(rules_to_data(rules)))
+        assert rules_from_data(data) == rules, rules.id
+
+
+def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    require(node is not None, "Node.js")
+    require((PYODIDE / "package.json").exists(), "npm pyodide")
+    assert node is not None
+    rule_sets = _rule_sets()
+    folder = tmp_path / "runtime"
+    folder.mkdir()
+    for name, data in runtime_files(rule_sets).items():
+        (folder / name).write_bytes(data)
+    questions = [
+        question
+        for rules in rule_sets
+        for trump in _trumps(rules)
+        for seed in SEEDS
+        for question in _questions(rules, trump, seed)
+    ]
+    (tmp_path / "questions.json").write_text(json.dumps(questions))
+    subprocess.run(
+        [node, str(ASK), str(folder), str(tmp_path / "questions.json"), str(tmp_path / "out.json")],
+        check=True,
+        timeout=600,
+    )
+    browser = json.loads((tmp_path / "out.json").read_text())
+    cpython = answers({rules.id: rules for rules in rule_sets}, questions)
+    assert len(browser) == len(cpython) == len(questions)
+    differing = [
+        (question, mine, theirs)
+        for question, mine, theirs in zip(questions, cpython, browser, strict=True)
+        if mine != theirs
+    ]
+    assert not differing, differing[:3]
+    kinds = [question["kind"] for question in questions]
+    positions = [a for q, a in zip(questions, cpython, strict=True) if q["kind"] == "position"]
+    judged = [a for a in positions if "verdicts" in a]
+    assert len(judged) >= 2000
+    # Every kind was asked, impossible positions too, and both verdicts were given.
+    assert {"position", "trick", "declarations", "deal"} <= set(kinds)
+    assert any("impossible" in a for a in positions)
+    reasons = {reason for a in judged for _, reason in a["verdicts"]}
+    assert {"must-follow-suit", "follow-suit", "lead"} <= reasons
+    print(f"{len(questions)} questions, {len(judged)} positions judged alike")
+
+
+@pytest.mark.parametrize("trump", ["X", "spades-ish"])
+def test_an_unknown_trump_is_an_impossible_position(trump: str) -> None:
+    rules = _rule_sets()[0]
+    question = {"kind": "position", "rules": rules.id, "trump": trump, "leader": "north"}
+    question |= {"trick": [], "hand": ["AS"]}
+    assert answers({rules.id: rules}, [question]) == [{"impossible": "not-offered"}]
