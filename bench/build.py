@@ -63,7 +63,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -811,7 +810,11 @@ def time_anchors(results: list[Result], work: Path, repeat: int) -> Anchors:
     for result in results:
         for tool, command in commands.items():
             progress(f"  anchors: {tool} at {result.pages} pages, best of {repeat}")
-            figures = time_anchor(tool, command, result.pages, work / "anchors", repeat)
+            try:
+                figures = time_anchor(tool, command, result.pages, work / "anchors", repeat)
+            except (RuntimeError, OSError) as error:  # one anchor's failure is not the run's
+                print(f"anchors: {tool} at {result.pages} pages failed, left out: {error}")
+                continue
             anchors.figures.setdefault(result.site.label, {})[tool] = figures
     return anchors
 
@@ -862,16 +865,23 @@ def print_languages(site: Site) -> None:
         print(f"  {source}: {' '.join(targets)}")
 
 
-def print_growth(small: Result, large: Result) -> None:
-    print(
-        f"\ngrowth from {small.pages} to {large.pages} pages "
-        f"(time per page at {large.pages} / at {small.pages}; 1.00 is linear)"
-    )
+def print_per_page(results: list[Result]) -> None:
+    """Each measure's time per page at every size, smallest site first, and its growth
+    from one size to the next (x1.00 is linear): a step that is not linear shows."""
+    ordered = sorted(results, key=lambda r: r.pages)
+    print("\ntime per page (ms), by size; xN: per page at this size / at the size before")
+    head = "".join(f"{f'{r.site.label} ({r.pages})':>20}" for r in ordered)
+    print(f"  {'':<28}{head}")
     for key, label in MEASURES.items():
-        a, b = small.ms_per_page(key), large.ms_per_page(key)
-        print(f"  {label:<28} {a:>8.2f} -> {b:>8.2f} ms/page  x{b / a:.2f}")
-    a, b = small.peak(), large.peak()
-    print(f"  {'peak memory (MB, not per page)':<28} {a:>8.1f} -> {b:>8.1f}          x{b / a:.2f}")
+        cells, before = [], None
+        for result in ordered:
+            now = result.ms_per_page(key)
+            step = f" x{now / before:.2f}" if before else ""
+            cells.append(f"{f'{now:.2f}{step}':>20}")
+            before = now
+        print(f"  {label:<28}{''.join(cells)}")
+    peaks = "".join(f"{f'{r.peak():.1f}':>20}" for r in ordered)
+    print(f"  {'peak memory (MB, whole build)':<28}{peaks}")
 
 
 def print_anchors(results: list[Result], anchors: Anchors) -> None:
@@ -1000,9 +1010,8 @@ def main(argv: list[str] | None = None) -> int:
             print_result(results[-1])
         if args.anchors:
             anchors = time_anchors(results, work, args.repeat)
-    generated = sorted((r for r in results if r.site.label != "real"), key=lambda r: r.pages)
-    for small, large in pairwise(generated):
-        print_growth(small, large)
+    if len(results) > 1:
+        print_per_page(results)
     if anchors is not None:
         print_anchors(results, anchors)
     print_goals(results, anchors)
