@@ -9,8 +9,10 @@ Run it with the project's venv (`make bench` runs it with the defaults):
 
 What is built, each a project folder of its own (the real project is never written to):
 - `real`: a copy of the project's inputs (content/, templates/, locales/, babel.cfg);
-- `300`, `1000` (any number): about that many HTML pages, 60 languages times the pages per
-  language that make it up (5 and 17).
+- `300`, `1000` (any number): about that many HTML pages, languages times pages per language:
+  each language has the project's pages (20 today), so that sizes differ in languages and
+  their time per page compares: 15 languages at 300, 50 at 1,000; past 60 languages pages
+  are copied, and a site of fewer than 2 languages' pages leaves pages out.
   Languages: each catalog of locales/ copied under other CLDR codes Babel knows whose plural
   rule has as many forms and picks the same one as the catalog's for every n from 0 to 20,
   the language's own regions first: Czech, Slovak and Croatian under cs_CZ, hr_BA, ... and
@@ -18,9 +20,12 @@ What is built, each a project folder of its own (the real project is never writt
   one-form languages. A copy keeps its catalog's Plural-Forms (so its forms are used as its
   language uses them) and gets its new code in the Language header. Copies are as complete
   as their source, so they are advertised only if it is (content/site.yaml advertise_from).
-  Pages: the page files of content/pages/ in their order, then copies of them under new slugs
-  and orders, until the count per language is reached (files that do not fit are left out);
-  the scenarios a copied page shows are copied under new ids, so its examples are checked and
+  Fewer languages than the project has: its last catalogs are left out.
+  Pages: the page files of content/pages/ in their order, each with every page file it needs
+  (those its pages link to, and those showing the examples that witness the option values
+  it states: without them the build stops), then copies of them under new slugs and orders,
+  until the count per language is reached (groups that do not fit are left out); the
+  scenarios a copied page shows are copied under new ids, so its examples are checked and
   drawn again. (A copy of the variant page shows the variants' own examples, which live in
   content/variants/ and are not copied.)
 
@@ -58,7 +63,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -77,8 +81,10 @@ from generator.content.catalogs import (
 )
 from generator.content.files import InputFiles
 from generator.site.pipeline.build import Project, load_inputs, page_messages
+from generator.site.rendering.statements import statements
 
-LANGUAGES = 60  # of a generated site, English included
+LANGUAGES = 60  # of a generated site, English included, where its pages allow
+MIN_LANGUAGES = 2  # English and one catalog
 SITE_PAGES = 2  # the HTML pages of no language: index.html and 404.html
 INPUTS = ("content", "templates", "locales")
 COPY = "copy"  # the mark of copied slugs and scenario ids: legal-cards-copy2
@@ -312,49 +318,118 @@ def reindent(line: str, column: int) -> str:
 
 @dataclass(frozen=True)
 class PageFile:
-    """A file of content/pages/: the pages it makes per language and the pages they link to."""
+    """A file of content/pages/: the pages it makes per language and the files they need."""
 
     path: Path
     slug: str | None  # None for the home page, which cannot be copied
     keys: frozenset[str]  # its pages' keys: "rules", or "variants/coinche", ...
-    links: frozenset[str]
+    # The other page files its pages cannot do without: those they link to, and those that
+    # show the examples witnessing the option values they state (a statement no shown
+    # example witnesses stops the build).
+    needs: frozenset[Path]
 
 
 def page_files(project: Path) -> list[PageFile]:
-    """The project's page files in reading order, their pages found by the generator itself."""
-    pages = load_inputs(Project(project)).pages
-    files: list[PageFile] = []
+    """The project's page files in reading order, their pages and needs found by the
+    generator itself: its pages, its links, and the witness its stated-value check chose."""
+    inputs = load_inputs(Project(project))
+    pages = inputs.pages
+    keys: dict[Path, frozenset[str]] = {}
+    slugs: dict[Path, str | None] = {}
     for path in sorted((project / "content" / "pages").glob("*.y*ml")):
-        slug = yaml.safe_load(path.read_text(encoding="utf-8")).get("slug")
+        slug = slugs[path] = yaml.safe_load(path.read_text(encoding="utf-8")).get("slug")
         # A file makes the page `slug`, or the pages below it (variants/coinche); home is "".
         below = f"{slug}/" if slug else None
-        mine = [p for p in pages if p.key == (slug or "") or (below and p.key.startswith(below))]
-        links = frozenset(link.page for p in mine for link in p.links)
-        files.append(PageFile(path, slug, frozenset(p.key for p in mine), links))
+        keys[path] = frozenset(
+            p.key for p in pages if p.key == (slug or "") or (below and p.key.startswith(below))
+        )
+    file_of = {key: path for path, mine in keys.items() for key in mine}
+    shown_on: dict[str, Path] = {}  # example id -> the first page file showing it
+    for page in pages:
+        for example in page.examples:
+            shown_on.setdefault(example.id, file_of[page.key])
+    needs: dict[Path, set[Path]] = {path: set() for path in keys}
+    for page in pages:
+        needs[file_of[page.key]] |= {file_of[link.page] for link in page.links}
+    for each in statements(pages):
+        witness = inputs.coverage.example(each.stated.path, each.stated.rules)
+        if witness is not None and witness.id in shown_on:
+            needs[file_of[each.page.key]].add(shown_on[witness.id])
+    files = [
+        PageFile(path, slugs[path], keys[path], frozenset(needs[path] - {path})) for path in keys
+    ]
     first = {p.key: i for i, p in enumerate(pages)}
     return sorted(files, key=lambda f: min((first[k] for k in f.keys), default=len(first)))
+
+
+def closure(file: PageFile, files: list[PageFile]) -> list[PageFile]:
+    """The file and every file it needs, directly or through another, in reading order."""
+    by_path = {f.path: f for f in files}
+    found, todo = {file.path}, [file]
+    while todo:
+        for path in todo.pop().needs - found:
+            found.add(path)
+            todo.append(by_path[path])
+    return [f for f in files if f.path in found]
+
+
+class TooSmall(ValueError):
+    pass
+
+
+def smallest(files: list[PageFile]) -> int:
+    """The fewest pages a language can have: the home page and every page it needs."""
+    home = next(f for f in files if f.slug is None)
+    return sum(len(f.keys) for f in closure(home, files))
+
+
+def layout(files: list[PageFile], pages: int) -> tuple[int, int]:
+    """Languages and pages per language making about `pages` HTML pages.
+
+    Each language has the project's pages, so that sizes differ in languages and their
+    time per page compares; up to LANGUAGES languages, past them pages are copied; below
+    MIN_LANGUAGES languages pages are left out, down to the home page and what it needs.
+    """
+    full = sum(len(f.keys) for f in files)
+    languages = min(LANGUAGES, max(MIN_LANGUAGES, round((pages - SITE_PAGES) / full)))
+    return languages, max(smallest(files), round((pages - SITE_PAGES) / languages))
 
 
 def choose_pages(files: list[PageFile], per_language: int) -> list[tuple[PageFile, int]]:
     """(file, copy) pairs making `per_language` pages: copy 1 is the file itself.
 
-    The files are taken in reading order, then again as copies 2, 3, ..., each only if it
-    still fits and the pages it links to are there; so a small site keeps the first pages.
+    The files are taken in reading order, each with every file it needs (a group taken
+    whole or not at all); then again as copies 2, 3, ..., a copy only once all its needs
+    are there. Copies link to and are witnessed by the original pages, so a small site
+    keeps the first pages and every site builds.
     """
     home = next(f for f in files if f.slug is None)
-    chosen, keys = [(home, 1)], set(home.keys)
-    count = len(home.keys)
+    groups = {f.path: closure(f, files) for f in files}
+    if smallest(files) > per_language:
+        raise TooSmall(
+            f"{per_language} pages per language: the home page and the pages it needs "
+            f"make {smallest(files)}"
+        )
+    chosen: list[tuple[PageFile, int]] = []
+    originals: set[Path] = set()
+    count = 0
     for copy in range(1, per_language + 1):
         grew = False
         for file in files:
-            fits = 0 < len(file.keys) <= per_language - count
-            if file is home or not fits or not file.links <= keys:
+            if copy == 1:
+                group = [f for f in groups[file.path] if f.path not in originals]
+            elif file is home or not {f.path for f in groups[file.path]} <= originals:
                 continue
-            chosen.append((file, copy))
-            count += len(file.keys)
+            else:
+                group = [file]
+            size = sum(len(f.keys) for f in group)
+            if not group or not 0 < size <= per_language - count:
+                continue
+            chosen += [(f, copy) for f in group]
+            count += size
             grew = True
             if copy == 1:  # links name the original pages only
-                keys |= file.keys
+                originals |= {f.path for f in group}
         if count == per_language or not grew:
             break
     return chosen
@@ -387,9 +462,8 @@ class Shape:
     copied_scenarios: int
 
 
-def shape_pages(project: Path, per_language: int) -> Shape:
+def shape_pages(project: Path, files: list[PageFile], per_language: int) -> Shape:
     """Leave out or copy the project's page files (and their scenarios) to `per_language`."""
-    files = page_files(project)
     chosen = choose_pages(files, per_language)
     for file in files:
         if (file, 1) not in chosen:
@@ -465,12 +539,14 @@ def language_copies(locales: Path, total: int) -> dict[str, str]:
     about as often as the others.
     """
     sources = discover_languages(locales)[1:]
+    wanted = total - 1 - len(sources)
+    if wanted <= 0:
+        return {}
     codes = [c for c in cldr_codes() if c not in sources]
     queues = {
         s: ranked_targets(header_rule(catalog_path(locales, s), s), s, codes) for s in sources
     }
     chosen: dict[str, str] = {}
-    wanted = total - 1 - len(sources)
     while len(chosen) < wanted:
         grew = False
         for source, queue in queues.items():
@@ -498,8 +574,14 @@ def copy_catalog(locales: Path, source: str, target: str) -> None:
 
 
 def add_languages(project: Path, total: int) -> dict[str, str]:
-    """Catalog copies so that the project has `total` languages: target code -> source."""
-    copies = language_copies(project / "locales", total)
+    """Catalog copies so that the project has `total` languages: target code -> source.
+
+    Fewer languages than the project has: its last catalogs are left out instead.
+    """
+    locales = project / "locales"
+    for lang in discover_languages(locales)[total:]:
+        shutil.rmtree(catalog_path(locales, lang).parents[1])
+    copies = language_copies(locales, total)
     for target, source in copies.items():
         copy_catalog(project / "locales", source, target)
     return copies
@@ -531,10 +613,10 @@ def make_site(work: Path, label: str) -> Site:
     shutil.rmtree(folder, ignore_errors=True)
     site = Site(label, copy_inputs(folder / "project"), folder / "site")
     if label != "real":
-        # The root page is the one page that is not per language.
-        per_language = max(round((int(label) - 1) / LANGUAGES), 1)
-        site.shape = shape_pages(site.project, per_language)
-        site.languages = add_languages(site.project, LANGUAGES)
+        files = page_files(site.project)
+        languages, per_language = layout(files, int(label))
+        site.shape = shape_pages(site.project, files, per_language)
+        site.languages = add_languages(site.project, languages)
     return site
 
 
@@ -729,7 +811,11 @@ def time_anchors(results: list[Result], work: Path, repeat: int) -> Anchors:
     for result in results:
         for tool, command in commands.items():
             progress(f"  anchors: {tool} at {result.pages} pages, best of {repeat}")
-            figures = time_anchor(tool, command, result.pages, work / "anchors", repeat)
+            try:
+                figures = time_anchor(tool, command, result.pages, work / "anchors", repeat)
+            except (RuntimeError, OSError) as error:  # one anchor's failure is not the run's
+                print(f"anchors: {tool} at {result.pages} pages failed, left out: {error}")
+                continue
             anchors.figures.setdefault(result.site.label, {})[tool] = figures
     return anchors
 
@@ -780,16 +866,23 @@ def print_languages(site: Site) -> None:
         print(f"  {source}: {' '.join(targets)}")
 
 
-def print_growth(small: Result, large: Result) -> None:
-    print(
-        f"\ngrowth from {small.pages} to {large.pages} pages "
-        f"(time per page at {large.pages} / at {small.pages}; 1.00 is linear)"
-    )
+def print_per_page(results: list[Result]) -> None:
+    """Each measure's time per page at every size, smallest site first, and its growth
+    from one size to the next (x1.00 is linear): a step that is not linear shows."""
+    ordered = sorted(results, key=lambda r: r.pages)
+    print("\ntime per page (ms), by size; xN: per page at this size / at the size before")
+    head = "".join(f"{f'{r.site.label} ({r.pages})':>20}" for r in ordered)
+    print(f"  {'':<28}{head}")
     for key, label in MEASURES.items():
-        a, b = small.ms_per_page(key), large.ms_per_page(key)
-        print(f"  {label:<28} {a:>8.2f} -> {b:>8.2f} ms/page  x{b / a:.2f}")
-    a, b = small.peak(), large.peak()
-    print(f"  {'peak memory (MB, not per page)':<28} {a:>8.1f} -> {b:>8.1f}          x{b / a:.2f}")
+        cells, before = [], None
+        for result in ordered:
+            now = result.ms_per_page(key)
+            step = f" x{now / before:.2f}" if before else ""
+            cells.append(f"{f'{now:.2f}{step}':>20}")
+            before = now
+        print(f"  {label:<28}{''.join(cells)}")
+    peaks = "".join(f"{f'{r.peak():.1f}':>20}" for r in ordered)
+    print(f"  {'peak memory (MB, whole build)':<28}{peaks}")
 
 
 def print_anchors(results: list[Result], anchors: Anchors) -> None:
@@ -918,9 +1011,8 @@ def main(argv: list[str] | None = None) -> int:
             print_result(results[-1])
         if args.anchors:
             anchors = time_anchors(results, work, args.repeat)
-    generated = sorted((r for r in results if r.site.label != "real"), key=lambda r: r.pages)
-    for small, large in pairwise(generated):
-        print_growth(small, large)
+    if len(results) > 1:
+        print_per_page(results)
     if anchors is not None:
         print_anchors(results, anchors)
     print_goals(results, anchors)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.pool import AsyncResult
 from typing import Any, TypeVar
 
 Job = TypeVar("Job")
@@ -20,6 +22,10 @@ Result = TypeVar("Result")
 
 # Below this many jobs the build renders in its own process.
 MIN_JOBS = 24
+# Jobs a worker is sent at a time (fewer for few jobs, so that every worker has some),
+# and chunks in flight per worker: enough that a worker never waits for its next chunk.
+CHUNK = 8
+IN_FLIGHT = 2
 
 # What the forked workers run: set just before the fork, read by the children.
 _TASK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
@@ -31,10 +37,10 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run(index: int) -> Any:
+def _run(start: int, end: int) -> list[Any]:
     assert _TASK is not None
     work, jobs = _TASK
-    return work(jobs[index])
+    return [work(jobs[index]) for index in range(start, end)]
 
 
 def cores() -> int:
@@ -59,7 +65,25 @@ def run_all(work: Callable[[Job], Result], jobs: Sequence[Job], workers: int) ->
     try:
         context = multiprocessing.get_context("fork")
         with context.Pool(workers, initializer=_ignore_interrupt) as pool:
-            chunk = max(1, len(jobs) // (workers * 8))
-            yield from pool.imap(_run, range(len(jobs)), chunksize=chunk)
+            # A few small chunks in flight, the next sent as one is taken: results wait for
+            # the caller a chunk at a time. (Pool.imap sends every job at once, and the
+            # pages the workers finish pile up in this process until the caller takes
+            # them: 29 MB of a 1,000-page build's peak.)
+            chunk = max(1, min(CHUNK, len(jobs) // (workers * 8)))
+            starts = iter(range(0, len(jobs), chunk))
+            pending: deque[AsyncResult[list[Result]]] = deque()
+
+            def send() -> None:
+                start = next(starts, None)
+                if start is not None:
+                    end = min(start + chunk, len(jobs))
+                    pending.append(pool.apply_async(_run, (start, end)))
+
+            for _ in range(workers * IN_FLIGHT):
+                send()
+            while pending:
+                done = pending.popleft().get()
+                send()
+                yield from done
     finally:
         _TASK = None

@@ -1,0 +1,68 @@
+"""The build benchmark's generated sites build, so that `bench/build.py` cannot silently
+break again: its sites are made from the project's own pages, which change under it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from helpers.project import ROOT
+
+from generator.content.catalogs import discover_languages
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    # bench/build.py imports its neighbours (anchors, common) by their plain names.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(ROOT / "bench"))
+        spec = importlib.util.spec_from_file_location("bench_build", ROOT / "bench" / "build.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        # Dataclasses look their module up while the class is made.
+        patch.setitem(sys.modules, spec.name, module)
+        spec.loader.exec_module(module)
+    return module
+
+
+def test_a_small_generated_site_builds_with_every_edit_the_bench_times(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    # 46 pages: 44 beside the root and not-found pages; the project's 21 pages per language
+    # (the board is the 21st) make 2 languages (English and the first catalog), 22 pages
+    # each: 21, then 1 copy.
+    site = bench.make_site(tmp_path, "46")
+    assert discover_languages(site.project / "locales") == ["en", "bg"]
+    assert (site.shape.pages, site.shape.copied_pages) == (22, 1)
+    run = bench.run_build(site.project, site.out)
+    assert bench.html_pages(site.out) == 46
+    assert run.peak_mb > 0
+    # Each edit the bench times finds what it edits in the generated project.
+    for edit in (bench.scenario_edit, bench.translation_edit, bench.template_edit):
+        changed, original = edit(site.project).versions
+        assert changed != original
+
+
+def test_a_site_too_small_for_the_home_page_and_what_it_needs_is_refused(
+    bench: ModuleType,
+) -> None:
+    files = bench.page_files(ROOT)
+    home = next(f for f in files if f.slug is None)
+    # Home's `start:` links name the Learn pages: the smallest site has them.
+    assert {
+        ROOT / "content" / "pages" / f"{name}.yaml" for name in ("learn-belote", "learn-coinche")
+    } <= home.needs
+    with pytest.raises(bench.TooSmall):
+        bench.choose_pages(files, len(home.keys))
+
+
+def test_catalogs_are_copied_under_new_codes_up_to_sixty_languages(bench: ModuleType) -> None:
+    locales = ROOT / "locales"
+    sources = discover_languages(locales)[1:]
+    copies = bench.language_copies(locales, 60)
+    assert len(copies) == 60 - 1 - len(sources)
+    assert not set(copies) & {*sources, "en"}
+    assert set(copies.values()) <= set(sources)
