@@ -142,8 +142,9 @@ def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
     # Every kind was asked, impossible positions too, and both verdicts were given.
     assert {"position", "trick", "declarations", "deal"} <= set(kinds)
     assert any("impossible" in a for a in positions)
-    reasons = {reason for a in judged for _, reason in a["verdicts"]}
+    reasons = {reason for a in judged for _, reason, _ in a["verdicts"]}
     assert {"must-follow-suit", "follow-suit", "lead"} <= reasons
+    assert {allowed for a in judged for _, _, allowed in a["verdicts"]} == {True, False}
     print(f"{len(questions)} questions, {len(judged)} positions judged alike")
 
 

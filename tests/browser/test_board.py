@@ -118,13 +118,13 @@ def test_a_position_set_by_address_then_by_tapping_is_judged(
 def test_an_example_opens_on_the_board_with_its_verdicts(browser: Any, server: str) -> None:
     opened = _visit(browser, server, "en/legal-cards/index.html", DESKTOP)
     page = opened.page
-    example = page.query_selector(".example:has(.to-board)")
+    example = page.query_selector(".example:has(a.to-board)")
     assert example is not None
     shown = {
         button.get_attribute("data-card"): button.get_attribute("class").split()[0]
         for button in example.query_selector_all(".try button")
     }
-    example.query_selector(".to-board a").click()
+    example.query_selector("a.to-board").click()
     page.wait_for_url("**/board/**")
     judged = {card: verdict for card, (verdict, _) in _verdicts(page).items()}
     assert judged == shown and set(shown.values()) == {"allowed", "refused"}
