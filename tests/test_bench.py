@@ -31,14 +31,15 @@ def bench() -> ModuleType:
 def test_a_small_generated_site_builds_with_every_edit_the_bench_times(
     bench: ModuleType, tmp_path: Path
 ) -> None:
-    # 46 pages: 44 beside the root and not-found pages; the project's 21 pages per language
-    # (the board is the 21st) make 2 languages (English and the first catalog), 22 pages
-    # each: 21, then 1 copy.
-    site = bench.make_site(tmp_path, "46")
+    # Two languages (English and the first catalog) of one page more than the project
+    # has: every page once, and one page copied; with the root and not-found pages.
+    per_language = sum(len(file.keys) for file in bench.page_files(ROOT)) + 1
+    size = 2 * per_language + 2
+    site = bench.make_site(tmp_path, str(size))
     assert discover_languages(site.project / "locales") == ["en", "bg"]
-    assert (site.shape.pages, site.shape.copied_pages) == (22, 1)
+    assert (site.shape.pages, site.shape.copied_pages) == (per_language, 1)
     run = bench.run_build(site.project, site.out)
-    assert bench.html_pages(site.out) == 46
+    assert bench.html_pages(site.out) == size
     assert run.peak_mb > 0
     # Each edit the bench times finds what it edits in the generated project.
     for edit in (bench.scenario_edit, bench.translation_edit, bench.template_edit):

@@ -510,6 +510,9 @@ def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) 
         pytest.skip("needs the repository's git history to copy it")
     copy = tmp_path / "grown"
     _tracked_files(copy)
+    # The npm tools are installed, not tracked: the copy's build takes the browser's
+    # runtime from them, as a clone does once `make` has run `npm ci`.
+    (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
     # The copy's own code, first on the path of every process the copy starts.
     env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
