@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import run_axe
-from helpers.project import ADVERTISED, PAGES, ROOT
+from helpers.project import ADVERTISED, ROOT
 
 from generator.site.pipeline.build import Inputs, Project, load_inputs
 
@@ -116,9 +116,13 @@ def test_the_phone_header_is_at_most_two_lines(opened: Any, lang: str, page: Any
 
 
 def test_printed_pages_show_no_navigation(opened: Any) -> None:
-    # What print hides is the stylesheet's and the templates', the same in every language.
-    for path in PAGES:
-        page = opened(f"{LANGUAGES[0]}/{path}", DESKTOP)
+    # What print hides is the stylesheet's and each kind's template, the same in every
+    # language and on every page of a kind: one page of each kind shows it.
+    first: dict[str, Any] = {}
+    for each in inputs().pages:
+        first.setdefault(each.kind.name, each)
+    for path in sorted(each.path(LANGUAGES[0]) for each in first.values()):
+        page = opened(path, DESKTOP)
         page.emulate_media(media="print")
         for selector in ("header.site-header", "nav.pager", "details.toc", ".reveal"):
             for element in page.locator(selector).all():
