@@ -6,7 +6,7 @@ and its trick), never from the page itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -94,17 +94,20 @@ def test_no_card_is_both_on_the_table_and_in_the_hand(opened: Any, lang: str) ->
         assert hand == {c.code for c in position.hand}
 
 
-def one_page_per_section() -> list[Any]:
-    """The header's words are the language's and its menu marks the page's section: one
-    page of each section (and the home page, of none) shows every header a language has."""
-    first: dict[str | None, Any] = {}
+def first_page_of_each(what: Callable[[Any], object]) -> list[Any]:
+    """The first page of each kind, section...: what the pages share, one of them shows."""
+    first: dict[object, Any] = {}
     for page in inputs().pages:
-        first.setdefault(page.section, page)
+        first.setdefault(what(page), page)
     return list(first.values())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", one_page_per_section(), ids=lambda page: page.key)
+# The header's words are the language's and its menu marks the page's section: one page of
+# each section (and the home page, of none) shows every header a language has.
+@pytest.mark.parametrize(
+    "page", first_page_of_each(lambda page: page.section), ids=lambda page: page.key
+)
 def test_the_phone_header_is_at_most_two_lines(opened: Any, lang: str, page: Any) -> None:
     page = opened(page.path(lang))
     header = page.locator("header.site-header").bounding_box()
@@ -118,10 +121,9 @@ def test_the_phone_header_is_at_most_two_lines(opened: Any, lang: str, page: Any
 def test_printed_pages_show_no_navigation(opened: Any) -> None:
     # What print hides is the stylesheet's and each kind's template, the same in every
     # language and on every page of a kind: one page of each kind shows it.
-    first: dict[str, Any] = {}
-    for each in inputs().pages:
-        first.setdefault(each.kind.name, each)
-    for path in sorted(each.path(LANGUAGES[0]) for each in first.values()):
+    for path in sorted(
+        each.path(LANGUAGES[0]) for each in first_page_of_each(lambda page: page.kind.name)
+    ):
         page = opened(path, DESKTOP)
         page.emulate_media(media="print")
         for selector in ("header.site-header", "nav.pager", "details.toc", ".reveal"):
