@@ -59,6 +59,9 @@ test: trusted-tree $(TEST_STAMP)
 	$(RUFF) check --config pyproject.toml generator tests bench scripts/check-tree
 	$(RUFF) format --config pyproject.toml --check generator tests bench scripts/check-tree
 	$(MYPY)
+	# The tests start the tool in hundreds of processes: each reads compiled code instead of
+	# compiling the package anew (where PYTHONDONTWRITEBYTECODE is set, nothing else writes it).
+	$(BIN)/python -m compileall -q generator
 	$(PYTEST) -n $(WORKERS) --dist loadfile tests
 
 # Every property, fuzzer and kill test ten times longer (tests/helpers/effort.py).
