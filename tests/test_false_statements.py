@@ -153,3 +153,26 @@ def test_check_stops_at_the_line_with_exit_2(
     assert status == EXIT_INVALID
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {path}:{line}: "), err
+
+
+def test_a_walk_with_a_trick_left_unexplained_is_refused(
+    project: tuple[Path, LoadContext],
+) -> None:
+    """Every trick of a Learn walk says why it went as it did: trick 4's note taken out,
+    the page is refused where its list of tricks begins."""
+    root, context = project
+    file = "content/pages/learn-belote.yaml"
+    path = root / file
+    original = path.read_text(encoding="utf-8")
+    lines = original.split("\n")
+    start = lines.index("  - trick: 4")
+    end = lines.index("  - trick: 5")
+    path.write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
+    try:
+        with pytest.raises(ContentError) as refused:
+            _load(root, context, file)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    error = refused.value
+    assert error.line == lines.index("tricks:") + 2, error.message
+    assert "trick 4 has no text" in error.message, error.message

@@ -13,12 +13,20 @@ from typing import Any
 import pytest
 from helpers.project import ADVERTISED
 
+from generator.engine import Call, CallReason
 from generator.site.pages.learn import Learn
 
 from .test_pages import Visit
 from .test_try import inputs, words
 
 NARROW = {"width": 360, "height": 740}
+# The refused call each walk offers, and why, worked out by hand: in classic Belote's first
+# round only the turned suit may be taken; in the Coinche auction East's 100 is not above
+# North's 100.
+REFUSED_CALL = {
+    "learn-belote": (Call.parse("choose spades"), CallReason.NOT_THIS_ROUND),
+    "learn-coinche": (Call.parse("100 hearts"), CallReason.NOT_HIGHER),
+}
 
 
 def learn_pages() -> list[Any]:
@@ -27,6 +35,25 @@ def learn_pages() -> list[Any]:
 
 def test_there_is_a_learn_page_per_game() -> None:
     assert {page.rules.id for page in learn_pages()} >= {"maison", "coinche-official"}
+
+
+def test_each_walk_has_six_tries_one_a_call() -> None:
+    for page in learn_pages():
+        content: Learn = page.content
+        assert content.tries >= 6, page.key
+        assert content.call_try is not None, page.key
+
+
+def _said_of_call(lang: str, page: Any, call: Call, reason: CallReason) -> str:
+    site_words = words(lang)
+    message = (
+        "%(call)s: allowed (%(reason)s)" if reason.allows else "%(call)s: not allowed (%(reason)s)"
+    )
+    text = site_words.gettext.gettext(message, mark=False) % {
+        "call": site_words.call(call, page.rules),
+        "reason": site_words.call_reason(reason, page.rules),
+    }
+    return str(text.striptags())
 
 
 def _visible_steps(visit: Visit) -> list[str]:
@@ -56,6 +83,8 @@ def test_a_whole_deal_step_by_step_with_a_card_tried(browser: Any, server: str, 
             f"trick-{n}" for n in range(1, len(walk.tricks) + 1)
         ]
         assert _visible_steps(visit) == ["step-deal"]
+        # A fresh browser has not done the lesson.
+        assert not visit.page.locator(".walk-done").is_visible()
         _no_sideways_scroll(visit)
         tried = 0
         for index, step in enumerate(steps):
@@ -63,6 +92,16 @@ def test_a_whole_deal_step_by_step_with_a_card_tried(browser: Any, server: str, 
             assert (
                 visit.page.locator(".walk-at").inner_text() == f"Step {index + 1} of {len(steps)}"
             )
+            if step == "step-trump" and content.call_try is not None:
+                answers = visit.page.locator(f"#{step} .answer").all()
+                assert answers and not any(a.is_visible() for a in answers)
+                call, reason = REFUSED_CALL[page.key]
+                visit.page.locator(f'#{step} .try button[data-call="{call.code}"]').click()
+                said = visit.page.locator(f"#{step} .verdict")
+                assert said.inner_text().strip() == _said_of_call("en", page, call, reason)
+                assert "refused" in str(said.get_attribute("class")).split()
+                assert all(a.is_visible() for a in answers)
+                tried += 1
             if step.startswith("trick-"):
                 trick = walk.tricks[int(step.removeprefix("trick-")) - 1]
                 note = content.note(trick)
@@ -88,9 +127,16 @@ def test_a_whole_deal_step_by_step_with_a_card_tried(browser: Any, server: str, 
             _no_sideways_scroll(visit)
             if index + 1 < len(steps):
                 visit.page.locator(".walk-next").click()
-        assert tried >= 2
-        # The score sheet: the engine's score for each side.
+        assert tried == content.tries
+        # The score sheet: the engine's score for each side; the lesson is marked done, and
+        # stays so on the next visit.
         assert visit.page.locator(".walk-next").is_disabled()
+        assert visit.page.locator(".walk-done").is_visible()
+        visit.page.reload()
+        assert _visible_steps(visit) == ["step-deal"]
+        assert visit.page.locator(".walk-done").is_visible()
+        for _ in steps[1:]:
+            visit.page.locator(".walk-next").click()
         sheet = visit.page.locator("#step-score table tfoot td").all_inner_texts()
         assert [int(t.replace(",", "")) for t in sheet] == [
             walk.score.scores[side] for side in page.rules.sides

@@ -224,8 +224,17 @@
     var previous = nav.querySelector(".walk-previous"), next = nav.querySelector(".walk-next");
     var at = nav.querySelector(".walk-at");
     var current = 0;
+    // The lesson is done once this browser has reached its last step: kept across visits.
+    var done = walk.querySelector(".walk-done"), key = "belote-learn:" + walk.dataset.lesson;
+    function finished() {
+      try { return window.localStorage.getItem(key) === "done"; } catch (e) { return false; }
+    }
     function show(index, focus) {
       current = Math.max(0, Math.min(steps.length - 1, index));
+      if (current === steps.length - 1) {
+        try { window.localStorage.setItem(key, "done"); } catch (e) { /* private mode */ }
+      }
+      if (done) done.hidden = !(current === steps.length - 1 || finished());
       steps.forEach(function (step, i) { step.hidden = i !== current; });
       previous.disabled = current === 0;
       next.disabled = current === steps.length - 1;

@@ -16,9 +16,12 @@ from ...content import fields
 from ...content.errors import excerpt
 from ...content.nodes import Source
 from ...engine import Contract, RuleSet, Seat, Side
+from ...engine.auction import Auction, Call, CallVerdict
 from ...verify import Checked
+from ...verify.calls import read_call
 from ...verify.claims import check as check_claims
 from ...verify.figures import Meld, MeldHand, MeldsFigure
+from ...verify.kinds.auction import offered_calls
 from ...verify.walk import DealWalk, TrickWalk
 from ..page import LoadContext, Page, PageKind, Site
 from ..rendering.blocks import Link, check_nameable
@@ -33,6 +36,15 @@ class TrickNote:
 
     text: str | None
     tries: Seat | None
+
+
+@dataclass(frozen=True)
+class CallTry:
+    """The call the reader tries before seeing it made: its place in the auction, and the
+    calls offered with the engine's verdict on each at that turn."""
+
+    number: int  # the call's place in the auction, from 1
+    offered: tuple[CallVerdict, ...]
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,13 @@ class Learn:
     bidding: bool
     # The page of the rule set's printable summary (a page key), linked below the intro.
     summary: str | None = None
+    call_try: CallTry | None = None
+
+    @property
+    def tries(self) -> int:
+        """How many plays and calls the reader tries."""
+        tried = sum(1 for note in self.notes.values() if note.tries is not None)
+        return tried + (self.call_try is not None)
 
     def note(self, trick: TrickWalk) -> TrickNote:
         return self.notes.get(trick.number, TrickNote(None, None))
@@ -120,6 +139,26 @@ def _notes(source: Source, walk: DealWalk, checked: Checked) -> dict[int, TrickN
     return notes
 
 
+def _call_try(step: Mapping[str, Source], walk: DealWalk, rules: RuleSet) -> CallTry:
+    """The trump step's `try: <seat>` (and the calls it `offer`s beside the engine's own):
+    the seat's call is the one tried, so the seat must speak once."""
+    seat = fields.seat(step["try"], rules)
+    numbers = [number for number, call in enumerate(walk.calls, 1) if call.seat is seat]
+    if len(numbers) != 1:
+        raise step["try"].error(
+            f"{seat.value} calls {len(numbers)} times in this auction: "
+            "the call to try must be a seat's only call"
+        )
+    number = numbers[0]
+    before = Auction(
+        rules, walk.dealer, tuple(c.call for c in walk.calls[: number - 1]), walk.turned
+    )
+    asked: list[Call] = [walk.calls[number - 1].call]
+    if "offer" in step:
+        asked.extend(read_call(item) for item in step["offer"].items("offer"))
+    return CallTry(number, offered_calls(before, tuple(asked)))
+
+
 def _checked_intro(source: Source | None, rules: RuleSet) -> str | None:
     if source is None:
         return None
@@ -154,15 +193,31 @@ class LearnKind(PageKind):
         check_nameable(rules, given["deal"])
         walk: DealWalk = checked.answer
         texts: dict[str, str] = {}
+        call_try = None
         if "steps" in given:
             for key, value in given["steps"].pairs("steps"):
                 name = key.text("a step")
                 if name not in STEPS:
                     raise key.error(f"unknown step {excerpt(name)} ({' | '.join(STEPS)})")
-                step = value.fields(f"the {name} step", frozenset({"text"}), frozenset({"text"}))
+                # Only the trump step (the auction) holds a call to try.
+                allowed = {"text", "try", "offer"} if name == "trump" else {"text"}
+                step = value.fields(f"the {name} step", frozenset(allowed), frozenset({"text"}))
                 check_claims(step["text"], rules, checked)
                 texts[name] = step["text"].text("text")
+                if "offer" in step and "try" not in step:
+                    raise step["offer"].error("calls to offer need a call to try (`try: <seat>`)")
+                if "try" in step:
+                    call_try = _call_try(step, walk, rules)
         notes = _notes(given["tricks"], walk, checked) if "tricks" in given else {}
+        # A newcomer is told why each trick went as it did, not only where there is a try.
+        silent = [
+            t.number for t in walk.tricks if notes.get(t.number, TrickNote(None, None)).text is None
+        ]
+        if silent:
+            where = given.get("tricks", source)
+            said = ", ".join(str(number) for number in silent)
+            which = f"trick {said} has" if len(silent) == 1 else f"tricks {said} have"
+            raise where.error(f"{which} no text: every trick of a walk says why it went as it did")
         score = walk.score
         content = Learn(
             intro=_checked_intro(given.get("intro"), rules),
@@ -182,6 +237,7 @@ class LearnKind(PageKind):
             ),
             bidding=rules.bidding is not None,
             summary=given["printable"].text("printable") if "printable" in given else None,
+            call_try=call_try,
         )
         # Checked like any page link: the summary must be a page of the site.
         summary = (
