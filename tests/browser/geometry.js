@@ -1,6 +1,6 @@
 // The geometry of a page's figures, measured in one pass (tests/browser/test_geometry.py).
-// Returns one line per defect: two text boxes that overlap, text or a badge on a card's
-// corner index, text over a card, a part outside its figure, a table wider than its
+// Returns one line per defect: two text boxes that overlap, text that meets another box's
+// colour, text or a badge on a card's corner index, text over a card, a part outside its figure, a table wider than its
 // container, and (on a phone) a box that scrolls inside the page.
 (phone) => {
   // What a reader looks at as one picture: each is checked on its own.
@@ -17,6 +17,9 @@
   const main = document.querySelector("main") || document.body;
   const shown = (el) => {
     if (el.closest(".visually-hidden, [hidden]")) return false;
+    // A closed <details> keeps its content laid out but unpainted; its summary shows.
+    const closed = el.closest("details:not([open])");
+    if (closed && !el.closest("summary")) return false;
     const style = getComputedStyle(el);
     return style.visibility !== "hidden" && style.display !== "none";
   };
@@ -103,6 +106,23 @@
         } else if (texts.includes(mark) && meet(mark.box, c)) {
           defects.add(`text over a card: ${name(mark.el)} / ${name(card.el)}`);
         }
+      }
+    }
+  }
+  // A box painted with a colour of its own (a band, a plate) meets no text it does not hold:
+  // whichever is painted last, a line on or under another box's colour is a line half read.
+  for (const root of outermost) {
+    const { texts } = parts(root);
+    const plates = [...root.querySelectorAll("*")].filter((el) => {
+      if (!shown(el) || el.matches("img")) return false;
+      const style = getComputedStyle(el);
+      return style.position !== "absolute" && solid(style.backgroundColor);
+    });
+    for (const plate of plates) {
+      const r = box(plate.getBoundingClientRect());
+      for (const text of texts) {
+        if (plate.contains(text.el) || text.el.contains(plate)) continue;
+        if (meet(text.box, r)) defects.add(`painted over: ${name(text.el)} / ${name(plate)}`);
       }
     }
   }

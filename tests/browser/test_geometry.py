@@ -1,7 +1,7 @@
 """Nothing on a figure lands on anything else, in any language, on a phone, a desktop or paper.
 
 Every page of every advertised language is opened once; every answer is
-revealed and every step of a walk shown; then the page is measured at each
+revealed, every step of a walk shown and every folded part opened; then the page is measured at each
 width and on A4 (geometry.js, one evaluation per width): no two text boxes
 overlap, no text or mark covers a card's corner index or lies over a card,
 nothing sticks out of its figure, no table is wider than its container, and
@@ -32,6 +32,7 @@ REVEAL = """() => {
   for (const el of document.querySelectorAll("main .step[hidden], main .example[hidden]")) {
     el.hidden = false;
   }
+  for (const el of document.querySelectorAll("main details")) el.open = true;
 }"""
 
 
