@@ -17,9 +17,11 @@ What is built, each a project folder of its own (the real project is never writt
   rule has as many forms and picks the same one as the catalog's for every n from 0 to 20,
   the language's own regions first: Czech, Slovak and Croatian under cs_CZ, hr_BA, ... and
   other Slavic codes, French under fr_CA, fr_CH, ..., Vietnamese under vi_VN and other
-  one-form languages. A copy keeps its catalog's Plural-Forms (so its forms are used as its
-  language uses them) and gets its new code in the Language header. Copies are as complete
-  as their source, so they are advertised only if it is (content/site.yaml advertise_from).
+  one-form languages. A copy gets its new code in the Language header and its code's own
+  CLDR Plural-Forms, as the build asks of every catalog (for n up to 20 it picks the
+  same form as the source's, so the copied forms are used as the source uses them).
+  Copies are as complete as their source, so they are advertised only if it is
+  (content/site.yaml advertise_from).
   Fewer languages than the project has: its last catalogs are left out.
   Pages: the page files of content/pages/ in their order, each with every page file it needs
   (those its pages link to, and those showing the examples that witness the option values
@@ -568,6 +570,10 @@ def copy_catalog(locales: Path, source: str, target: str) -> None:
     text = language.sub(lambda _: f'"Language: {target}\\n"', text, count=1)
     team = re.compile(r'^"Language-Team: [^ "\\]*', re.M)
     text = team.sub(lambda _: f'"Language-Team: {target}', text, count=1)
+    # A long rule is wrapped over several lines: up to the first line that ends the header.
+    plural = re.compile(r'^"Plural-Forms: .*?\\n"$', re.M | re.S)
+    forms = get_plural(target).plural_forms
+    text = plural.sub(lambda _: f'"Plural-Forms: {forms}\\n"', text, count=1)
     path = catalog_path(locales, target)
     path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
