@@ -578,6 +578,8 @@ def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) 
             "-x",
             "-p",
             "no:cacheprovider",
+            "--basetemp",
+            str(tmp_path / "copy-tests"),
             "tests/test_structure.py",
             "tests/test_site.py",
             "tests/test_growth.py::test_locale_update_changes_nothing_when_the_catalogs_are_current",
@@ -588,9 +590,10 @@ def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) 
         env=env,
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    # What the copy's tests followed: the new page, the new option's row.
-    site = copy / "site"
-    run("build", "--out", str(site))
+    # What the copy's tests followed, in the site they built (helpers.project.shared_build):
+    # the new page, the new option's row.
+    site = tmp_path / "copy-tests" / "project0" / "site"
+    assert site.is_dir(), "the copy's tests built no site where shared_build puts it"
     for lang in expected_languages(copy):
         assert (site / lang / "glossary" / "index.html").is_file(), lang
     assert "Last trick doubled" in (site / "en" / "rule-sets" / "index.html").read_text()
