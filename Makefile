@@ -16,6 +16,9 @@ TEST_STAMP := $(VENV)/.installed-test
 PYTEST := $(BIN)/python -P -m pytest -c pyproject.toml --rootdir . -p no:doctest
 MYPY := $(BIN)/mypy --config-file pyproject.toml
 RUFF := $(BIN)/ruff
+# The tests start the tool in hundreds of processes: each reads compiled code instead of
+# compiling the package anew (where PYTHONDONTWRITEBYTECODE is set, nothing else writes it).
+COMPILE := $(BIN)/python -m compileall -q generator
 
 # No unreviewed file in the tree may decide what runs (scripts/check-tree), checked by the
 # system Python in isolated mode before any virtualenv or tool is used.
@@ -59,14 +62,13 @@ test: trusted-tree $(TEST_STAMP)
 	$(RUFF) check --config pyproject.toml generator tests bench scripts/check-tree
 	$(RUFF) format --config pyproject.toml --check generator tests bench scripts/check-tree
 	$(MYPY)
-	# The tests start the tool in hundreds of processes: each reads compiled code instead of
-	# compiling the package anew (where PYTHONDONTWRITEBYTECODE is set, nothing else writes it).
-	$(BIN)/python -m compileall -q generator
+	$(COMPILE)
 	$(PYTEST) -n $(WORKERS) --dist loadfile tests
 
 # Every property, fuzzer and kill test ten times longer (tests/helpers/effort.py).
 test-thorough: trusted-tree $(TEST_STAMP)
 	scripts/ensure-tools
+	$(COMPILE)
 	HYPOTHESIS_PROFILE=thorough $(PYTEST) -n auto --dist loadfile tests
 
 lint: trusted-tree $(TEST_STAMP)

@@ -4,8 +4,7 @@ Each case of the corpus (tests/hostile/cases.py, and the scenario files of
 tests/bad_input/) is put into its own copy of a built project: the fixture
 project (tests/fixture/) when the case applies to it, the real one else; the build
 then runs in a separate process under a memory cap and a time limit: a child forked
-from a server that has imported the tool once (tests/helpers/forkserver.py), or a
-fresh interpreter for the case that needs the renderer's bound read anew. It must
+from a server that has imported the tool once (tests/helpers/forkserver.py). It must
 exit with the case's status, say what is wrong in one line naming the file,
 print no traceback, and leave the previous site byte for byte as it was.
 """
@@ -15,13 +14,10 @@ from __future__ import annotations
 import fcntl
 import os
 import re
-import resource
 import shutil
-import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,7 +26,7 @@ from queue import Queue
 
 import pytest
 from conftest import BAD_INPUT
-from helpers.forkserver import Done, Server
+from helpers.forkserver import Server
 from helpers.project import fixture_copy, fresh_copy, leftovers, tree_hash
 from hostile.cases import CASES, GIT_SECRET, Case
 
@@ -139,14 +135,6 @@ def _prepare(case: Case, base: Path, site: Path, work: Path) -> Path:
     return project
 
 
-def _limits(file_size: int | None) -> None:
-    """Run in the child: the memory cap, and a small file-size limit for the full-disk case."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-    if file_size is not None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write fails with EFBIG instead
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
-
-
 def _environment(case: Case) -> dict[str, str]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("BELOTE_RENDER_SECONDS", None)
@@ -158,40 +146,23 @@ def _environment(case: Case) -> dict[str, str]:
     return env
 
 
-def _subprocess(case: Case, command: list[str], project: Path, work: Path) -> Done:
-    started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "--project", str(project), *command],
-        capture_output=True,
-        text=True,
-        timeout=TIME_LIMIT * 2,
-        preexec_fn=lambda: _limits(case.file_size_limit),
-        env=_environment(case),
-    )
-    return Done(done.returncode, done.stdout, done.stderr, time.perf_counter() - started)
-
-
 def _run(case: Case, base: Path, site: Path, work: Path, servers: Queue[Server]) -> Result:
     project = _prepare(case, base, site, work)
     out_site = work / "site"
     before = tree_hash(out_site)
     command = [part.format(site=out_site, project=project) for part in case.command]
-    if "processor time" in case.mentions:
-        # The render bound is read when the renderer is imported: a fresh interpreter.
-        done = _subprocess(case, command, project, work)
-    else:
-        server = servers.get()
-        try:
-            done = server.run(
-                ["--project", str(project), *command],
-                env=_environment(case),
-                work=work,
-                memory=MEMORY_CAP,
-                file_size=case.file_size_limit,
-                seconds=TIME_LIMIT * 2,
-            )
-        finally:
-            servers.put(server)
+    server = servers.get()
+    try:
+        done = server.run(
+            ["--project", str(project), *command],
+            env=_environment(case),
+            work=work,
+            memory=MEMORY_CAP,
+            file_size=case.file_size_limit,
+            seconds=TIME_LIMIT * 2,
+        )
+    finally:
+        servers.put(server)
     return Result(
         done.status,
         done.out,
