@@ -5,7 +5,8 @@ serves) answers every question as CPython does.
 The questions are drawn by the engine from recorded seeds, across every rule set of the
 site and every trump it offers: each position of a deal played out (the legal cards and
 their reasons, who holds the trick and its worth), each complete trick (winner and
-value), the declarations of the four hands, and the deal's score.
+value), the declarations of the four hands, the deal's score, and every step of a deal
+played against the computer players at each level.
 """
 
 from __future__ import annotations
@@ -95,6 +96,31 @@ def _questions(rules: RuleSet, trump: Trump, seed: int) -> list[dict[str, Any]]:
     return asked
 
 
+def _game_questions(rules: RuleSet, seed: int) -> list[dict[str, Any]]:
+    """Every question a deal to play asks on its way to the score, at each level: the
+    reader takes when he may (else makes the first call allowed) and plays his first
+    allowed card, each choice read from CPython's answer."""
+    asked: list[dict[str, Any]] = []
+    for skill in ("easy", "normal"):
+        question: dict[str, Any] = {"kind": "game", "rules": rules.id, "seed": seed}
+        question |= {"skill": skill, "calls": [], "cards": []}
+        while True:
+            asked.append(question)
+            found = answers({rules.id: rules}, [question])[0]
+            if found["phase"] == "call":
+                allowed = [code for code, _, ok in found["offered"] if ok]
+                call = "take" if "take" in allowed else allowed[0]
+                question = {**question, "calls": [*question["calls"], call]}
+            elif found["phase"] == "play":
+                chosen = next(code for code, _, ok in found["verdicts"] if ok)
+                question = {**question, "cards": [*question["cards"], chosen]}
+            else:
+                break
+    # A card the reader does not hold: a deal that cannot be played.
+    asked.append({**asked[-1], "cards": ["7S", "7S"]})
+    return asked
+
+
 def test_every_rule_set_comes_back_from_its_data_equal() -> None:
     rule_sets = _rule_sets()
     assert len(rule_sets) >= 12
@@ -120,6 +146,8 @@ def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
         for seed in SEEDS
         for question in _questions(rules, trump, seed)
     ]
+    dealt = [rules for rules in rule_sets if rules.bidding is None and rules.players == 4]
+    questions += [q for rules in dealt for seed in SEEDS for q in _game_questions(rules, seed)]
     (tmp_path / "questions.json").write_text(json.dumps(questions))
     subprocess.run(
         [node, str(ASK), str(folder), str(tmp_path / "questions.json"), str(tmp_path / "out.json")],
@@ -140,7 +168,10 @@ def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
     judged = [a for a in positions if "verdicts" in a]
     assert len(judged) >= 2000
     # Every kind was asked, impossible positions too, and both verdicts were given.
-    assert {"position", "trick", "declarations", "deal"} <= set(kinds)
+    assert {"position", "trick", "declarations", "deal", "game"} <= set(kinds)
+    games = [a for q, a in zip(questions, cpython, strict=True) if q["kind"] == "game"]
+    assert {a.get("phase") for a in games} >= {"call", "play", "over"}
+    assert {"impossible": "not-allowed"} in games
     assert any("impossible" in a for a in positions)
     reasons = {reason for a in judged for _, reason, _ in a["verdicts"]}
     assert {"must-follow-suit", "follow-suit", "lead"} <= reasons

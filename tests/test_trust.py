@@ -74,6 +74,9 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
         yield from ((f".{name}", value) for name, value in vars(obj).items())
 
 
+# The pages that run the engine in the reader's browser, and only they: the analysis board
+# and the deal to play.
+RUNTIME_PAGES = ("board", "play")
 _DANGEROUS = (os.PathLike, InputFiles, PictureStore, Collector, Renderer)
 
 
@@ -274,12 +277,15 @@ def test_a_page_the_templates_make_passes_the_audit(
     pages = sorted(site.rglob("*.html"))
     assert pages
     for path in pages:
-        # The board runs the engine in the browser: its policy allows the runtime's WebAssembly.
-        policy = page_policy(path.parent.name == "board")
+        # The board and the deal to play run the engine in the browser: their policy allows
+        # the runtime's WebAssembly.
+        policy = page_policy(path.parent.name in RUNTIME_PAGES)
         assert audit(path.read_text(encoding="utf-8"), shipped_scripts(), policy) is None, path
 
 
-def test_only_the_board_may_compile_webassembly(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_only_the_engine_pages_may_compile_webassembly(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     _, site = shared_build(tmp_path_factory)
     allowing = {
         path.relative_to(site).parent.as_posix()
@@ -287,12 +293,13 @@ def test_only_the_board_may_compile_webassembly(tmp_path_factory: pytest.TempPat
         if "wasm-unsafe-eval" in path.read_text(encoding="utf-8")
     }
     languages = {path.name for path in site.iterdir() if (path / "board").is_dir()}
-    assert languages and allowing == {f"{lang}/board" for lang in languages}
-    # Nothing else names the runtime: no other page loads a byte of it.
+    assert languages
+    assert allowing == {f"{lang}/{page}" for lang in languages for page in RUNTIME_PAGES}
+    # Nothing else names the runtime or its Worker: no other page loads a byte of it.
     for path in site.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        if path.parent.name != "board":
-            assert "runtime/" not in text and "board.js" not in text, path
+        if path.parent.name not in RUNTIME_PAGES:
+            assert "runtime/" not in text and "board-worker.js" not in text, path
 
 
 def test_the_helpers_that_make_markup_escape_plain_text(

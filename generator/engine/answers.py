@@ -18,16 +18,19 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .auction import Call
 from .cards import Card, Suit
+from .computer import Skill
 from .contract import Coinche, Contract, Level
 from .deal import lowest_card, play_deal, played_facts
 from .declarations import Declaration, award_declarations, find_declarations
-from .errors import BeloteError
+from .errors import BeloteError, IllegalCallError, IllegalMoveError
 from .exchange import rules_from_data
+from .game import Game, Phase, play_game
 from .play import Position
 from .rules import RuleSet
 from .scoring import score_deal
-from .seats import Seat
+from .seats import Seat, Side
 from .trick import Play, score_trick, winning_play
 from .trump import Trump
 
@@ -43,6 +46,7 @@ class Impossible(enum.Enum):
     HAND_TOO_BIG = "hand-too-big"  # more cards than a hand is dealt
     NOT_OFFERED = "not-offered"  # a trump mode the rule set does not play
     NO_SEAT = "no-seat"  # a seat the table does not have
+    NOT_ALLOWED = "not-allowed"  # a deal to play given a call or card its player could not make
 
 
 class _ImpossibleError(BeloteError):
@@ -202,9 +206,71 @@ def _deal(rules: RuleSet, question: Mapping[str, Any]) -> Answer:
     }
 
 
+def _game(rules: RuleSet, question: Mapping[str, Any]) -> Answer:
+    """A deal to play (game.py), where it stands after the reader's calls and cards: the
+    reader's hand and what it may do, the auction, the tricks, and at the end the score."""
+    seed, skill = question["seed"], question["skill"]
+    if not isinstance(seed, int) or not 0 <= seed < 2**32 or skill not in Skill._value2member_map_:
+        raise _ImpossibleError(Impossible.NOT_ALLOWED)
+    try:
+        calls = [Call.parse(text) for text in question["calls"]]
+        cards = _cards(question["cards"])
+        game = play_game(rules, seed, Skill(skill), calls, cards)
+    except (IllegalCallError, IllegalMoveError):
+        raise _ImpossibleError(Impossible.NOT_ALLOWED) from None
+    except BeloteError:
+        raise _ImpossibleError(Impossible.NOT_OFFERED) from None
+    return _game_answer(game)
+
+
+def _game_answer(game: Game) -> Answer:
+    contract = game.contract
+    score = game.score
+    return {
+        "phase": game.phase.value,
+        "dealer": game.dealt.dealer.value,
+        "turned": game.dealt.turned.code,
+        "you": game.you.value,
+        "hand": [card.code for card in game.hand],
+        "calls": [
+            [seat.value, call.code]
+            for seat, call in zip(game.auction.speakers, game.auction.calls, strict=True)
+        ],
+        "offered": [[v.call.code, v.reason.value, v.allowed] for v in game.offered],
+        "contract": None
+        if contract is None
+        else {"taker": contract.taker.value, "trump": _trump_code(contract.trump)},
+        "tricks": [[[play.seat.value, play.card.code] for play in trick] for trick in game.tricks],
+        "holder": None if game.holder is None else game.holder.value,
+        "won": [[result.winner.value, result.points] for result in game.results],
+        "verdicts": [[v.card.code, v.reason.value, v.allowed] for v in game.verdicts],
+        "score": None
+        if score is None or game.phase is not Phase.OVER
+        else {
+            "outcome": score.outcome.value,
+            "capot": None if score.capot is None else score.capot.name,
+            "cards": _by_side(score.card_points),
+            "declarations": _by_side(score.declaration_points),
+            "belote": _by_side(score.belote_points),
+            "scores": _by_side(score.scores),
+            "held": score.held,
+        },
+    }
+
+
+def _by_side(points: Mapping[Side, int]) -> dict[str, int]:
+    return {side.name: value for side, value in points.items()}
+
+
+def _trump_code(trump: Trump) -> str:
+    """A trump as the board's address writes it: a suit's letter, or `none` / `all`."""
+    return trump.suit.value if trump.suit is not None else trump.value
+
+
 _KINDS: dict[str, Callable[[RuleSet, Mapping[str, Any]], Answer]] = {
     "position": _position,
     "trick": _complete_trick,
     "declarations": _declarations,
     "deal": _deal,
+    "game": _game,
 }

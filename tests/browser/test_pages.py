@@ -119,10 +119,10 @@ def test_every_page_as_a_reader_opens_it(
     accessibility violation (axe)."""
     page = visit(_redirect_free(path))
     assert page.load_every_image() == []
-    if page.page.query_selector("#board"):
-        # The board's engine starts in a Worker that fetches and compiles its runtime
-        # first (seconds, more on a loaded machine): the page is whole once it answered.
-        page.page.wait_for_selector("#board[data-judged]", timeout=120_000)
+    if page.page.query_selector("#board, #game"):
+        # The engine starts in a Worker that fetches and compiles its runtime first
+        # (seconds, more on a loaded machine): the page is whole once it answered.
+        page.page.wait_for_selector("#board[data-judged], #game[data-judged]", timeout=120_000)
     page.page.wait_for_load_state("networkidle")
     violations = run_axe(page.page, axe_script)
     summary = [
