@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -157,19 +158,24 @@ def test_each_entry_links_to_the_section_that_explains_it(site: Path, lang: str)
         assert target.parent.name == term["see"]["page"]
         if "section" in term["see"]:
             # The section's number, counted by hand from the page file's headings.
-            page_file = next(
-                path
-                for path in (ROOT / "content" / "pages").glob("*.yaml")
-                if yaml.safe_load(path.read_text("utf-8")).get("slug") == term["see"]["page"]
-            )
-            headings = [
-                section["heading"]
-                for section in yaml.safe_load(page_file.read_text("utf-8"))["sections"]
-            ]
-            number = headings.index(term["see"]["section"]) + 1
+            number = _headings(term["see"]["page"]).index(term["see"]["section"]) + 1
             assert href.fragment == f"section-{number}"
-            ids = {e.attrs.get("id") for e in parse(target).iter()}
-            assert href.fragment in ids
+            assert href.fragment in _ids(target)
+
+
+@cache
+def _headings(slug: str) -> list[str]:
+    """The section headings of the page file with this slug, in order."""
+    for path in (ROOT / "content" / "pages").glob("*.yaml"):
+        page = yaml.safe_load(path.read_text("utf-8"))
+        if page.get("slug") == slug:
+            return [section["heading"] for section in page["sections"]]
+    raise LookupError(slug)
+
+
+@cache
+def _ids(page: Path) -> frozenset[str]:
+    return frozenset(str(e.attrs.get("id")) for e in parse(page).iter())
 
 
 # The first uses of terms that the rules pages' English texts make (read from the page

@@ -102,22 +102,6 @@ def first_page_of_each(what: Callable[[Any], object]) -> list[Any]:
     return list(first.values())
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-# The header's words are the language's and its menu marks the page's section: one page of
-# each section (and the home page, of none) shows every header a language has.
-@pytest.mark.parametrize(
-    "page", first_page_of_each(lambda page: page.section), ids=lambda page: page.key
-)
-def test_the_phone_header_is_at_most_two_lines(opened: Any, lang: str, page: Any) -> None:
-    page = opened(page.path(lang))
-    header = page.locator("header.site-header").bounding_box()
-    line = page.evaluate(
-        "() => parseFloat(getComputedStyle(document.querySelector('.site-name')).lineHeight) || 24"
-    )
-    # Two lines of links and the header's padding, with room for the menu's border.
-    assert header["height"] <= 2 * line + 40, f"{header['height']}px for lines of {line}px"
-
-
 def test_printed_pages_show_no_navigation(opened: Any) -> None:
     # What print hides is the stylesheet's and each kind's template, the same in every
     # language and on every page of a kind: one page of each kind shows it.
