@@ -24,6 +24,7 @@ from helpers.project import (
     ROOT,
     cli,
     copy_project,
+    fixture_copy,
     po_path,
     read_catalog,
     write_catalog,
@@ -53,6 +54,13 @@ def run(*command: str | Path) -> subprocess.CompletedProcess[str]:
 def project(tmp_path: Path) -> Path:
     """A copy of the project's inputs (nothing here builds the site)."""
     return copy_project(tmp_path / "project")
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    """A copy of the small project (tests/fixture): the same templates, wording and code,
+    so the same template header and catalogs, made in a second where the site takes many."""
+    return fixture_copy(tmp_path / "small")
 
 
 def update(capsys: pytest.CaptureFixture[str], project: Path) -> str:
@@ -90,12 +98,10 @@ def messages(path: Path) -> set[tuple[str | None, str]]:
 # the template
 
 
-def test_the_template_passes_msgfmt_check(
-    project: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_template_passes_msgfmt_check(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     msgfmt = gettext_tool("msgfmt")
-    update(capsys, project)
-    pot = project / "locales" / "messages.pot"
+    update(capsys, small)
+    pot = small / "locales" / "messages.pot"
     result = run(msgfmt, "-c", "--check-format", "-o", "/dev/null", pot)
     assert result.returncode == 0, result.stderr
     # All it may say is what a template lacks by nature: a language and a revision date.
@@ -106,37 +112,37 @@ def test_the_template_passes_msgfmt_check(
 
 
 def test_msginit_keeps_every_non_ascii_message(
-    project: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    small: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     msginit = gettext_tool("msginit")
-    update(capsys, project)
-    pot = project / "locales" / "messages.pot"
+    update(capsys, small)
+    pot = small / "locales" / "messages.pot"
     made = tmp_path / f"{NEW}.po"
     result = run(msginit, "-l", NEW, "--no-translator", "-i", pot, "-o", made)
     assert result.returncode == 0, result.stderr
     assert header_fields(made)["Content-Type"] == "text/plain; charset=UTF-8"
     expected = messages(pot)
     accented = {key for key in expected if not key[1].isascii()}
-    # The French names of the variants are in the English text (content/variants/).
-    assert any("Contrée" in msgid for _, msgid in accented), "no non-ASCII message to keep"
+    # French words are in the English text (the vocabulary's "Générale", "carré").
+    assert any("Générale" in msgid for _, msgid in accented), "no non-ASCII message to keep"
     assert messages(made) == expected
     # A catalog made so (as Weblate's "new language from template" does) is one the site
     # takes, and `locale update` names its team as `locale add` would.
-    path = po_path(project, NEW)
+    path = po_path(small, NEW)
     path.parent.mkdir(parents=True)
     shutil.copy(made, path)
-    status, _, err = cli(capsys, project, "check", path)
+    status, _, err = cli(capsys, small, "check", path)
     assert status == 0, err
-    update(capsys, project)
+    update(capsys, small)
     locale = Locale.parse(NEW)
     assert header_fields(path)["Language-Team"] == f"{locale.get_display_name(locale)} <{CONTACT}>"
 
 
 def test_the_template_header_is_fixed_and_names_the_sites_contact(
-    project: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    small: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    update(capsys, project)
-    pot = project / "locales" / "messages.pot"
+    update(capsys, small)
+    pot = small / "locales" / "messages.pot"
     first = pot.read_bytes()
     fields = header_fields(pot)
     assert fields["Content-Type"] == "text/plain; charset=UTF-8"
@@ -149,25 +155,25 @@ def test_the_template_header_is_fixed_and_names_the_sites_contact(
     assert "EMAIL@ADDRESS" not in header and "<>" not in header
     assert not re.search(r"\d{4}-\d\d-\d\d|\d\d:\d\d", header), "a date in the header"
     # Byte for byte the same on the next run, and from a copy elsewhere.
-    update(capsys, project)
+    update(capsys, small)
     assert pot.read_bytes() == first
-    other = copy_project(tmp_path / "elsewhere" / "deeper" / "project", project)
+    other = fixture_copy(tmp_path / "elsewhere" / "deeper" / "small")
     update(capsys, other)
     assert (other / "locales" / "messages.pot").read_bytes() == first
 
 
 def test_without_a_contact_the_headers_hold_no_address(
-    project: Path, capsys: pytest.CaptureFixture[str]
+    small: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    set_contact(project, "")
-    update(capsys, project)
-    status, _, err = cli(capsys, project, "locale", "add", NEW)
+    set_contact(small, "")
+    update(capsys, small)
+    status, _, err = cli(capsys, small, "locale", "add", NEW)
     assert status == 0, err
-    for path in (project / "locales" / "messages.pot", po_path(project, NEW)):
+    for path in (small / "locales" / "messages.pot", po_path(small, NEW)):
         text = path.read_text(encoding="utf-8")
         assert "EMAIL@ADDRESS" not in text and "<>" not in text and "LL@li.org" not in text
         assert "<" not in header_fields(path)["Language-Team"]
-    assert "Report-Msgid-Bugs-To" not in header_fields(project / "locales" / "messages.pot")
+    assert "Report-Msgid-Bugs-To" not in header_fields(small / "locales" / "messages.pot")
 
 
 @pytest.mark.parametrize(
@@ -181,16 +187,17 @@ def test_without_a_contact_the_headers_hold_no_address(
     ],
 )
 def test_a_contact_that_is_no_address_is_refused_in_one_line(
-    project: Path, capsys: pytest.CaptureFixture[str], value: str
+    small: Path, capsys: pytest.CaptureFixture[str], value: str
 ) -> None:
-    set_contact(project, f"translations_contact: {value}\n")
-    pot = project / "locales" / "messages.pot"
+    update(capsys, small)
+    set_contact(small, f"translations_contact: {value}\n")
+    pot = small / "locales" / "messages.pot"
     before = pot.read_bytes()
-    status, out, err = cli(capsys, project, "locale", "update")
+    status, out, err = cli(capsys, small, "locale", "update")
     assert (status, out) == (2, "")
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err, err
-    settings = project / "content" / "site.yaml"
+    settings = small / "content" / "site.yaml"
     line = next(
         n
         for n, row in enumerate(settings.read_text(encoding="utf-8").splitlines(), 1)
@@ -205,12 +212,12 @@ def test_a_contact_that_is_no_address_is_refused_in_one_line(
 
 
 def test_a_new_catalog_carries_the_sites_contact(
-    project: Path, capsys: pytest.CaptureFixture[str]
+    small: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     msgfmt = gettext_tool("msgfmt")
-    status, _, err = cli(capsys, project, "locale", "add", NEW)
+    status, _, err = cli(capsys, small, "locale", "add", NEW)
     assert status == 0, err
-    path = po_path(project, NEW)
+    path = po_path(small, NEW)
     text = path.read_text(encoding="utf-8")
     assert "EMAIL@ADDRESS" not in text and "<>" not in text
     fields = header_fields(path)

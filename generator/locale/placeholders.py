@@ -48,6 +48,7 @@ WORDS: dict[str, str] = {
     "seeds": 'the seeds the positions were drawn from, numbers joined as a list ("2026, 2027")',
     "side": 'a partnership, two seats joined by a dash ("North–South"): plural in meaning',  # noqa: RUF001
     "source": "a rule book's title with its edition and section, in its own language",
+    "suit": 'a suit\'s name, from the `suit` context ("hearts"), as written alone',
     "trump": (
         'the trump, from the `trump` context ("trump hearts", "no trump"), or in a call'
         ' from the `bid-trump` context ("♥", "no trump")'
@@ -58,6 +59,10 @@ WORDS: dict[str, str] = {
     "plain_values": "the other suits' cards' values in order (\"A=11, 10=10, K=4…\")",
     "variant": 'the name of the variant played ("Classic team Belote")',
     "version": 'the app\'s version number ("2.4")',
+    "why": (
+        "why the card may not be played: a whole sentence from the `try` context"
+        ' ("Not allowed: you hold hearts, so you must follow suit.")'
+    ),
 }
 
 
