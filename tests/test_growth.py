@@ -29,6 +29,7 @@ from helpers.project import (
     cli_quiet,
     copy_project,
     fill,
+    fixture_copy,
     po_path,
     read_catalog,
     shared_build,
@@ -146,20 +147,29 @@ def test_locale_add_then_update_adds_one_file_and_changes_nothing_else(
 def test_an_untranslated_language_is_built_but_not_advertised(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project")
+    # The small project, held to the real site's threshold, its French fully translated.
+    project = fixture_copy(tmp_path / "project")
+    settings = project / "content" / "site.yaml"
+    text = settings.read_text(encoding="utf-8")
+    assert "advertise_from: 0\n" in text
+    settings.write_text(text.replace("advertise_from: 0\n", "advertise_from: 90\n"))
+    cli_quiet(project, "locale", "update")
+    french = read_catalog(po_path(project, "fr"), "fr")
+    fill(french, "[fr]")
+    write_catalog(po_path(project, "fr"), french)
     cli_quiet(project, "locale", "add", "pt_BR")
     site = tmp_path / "site"
     status, _, err = cli(capsys, project, "build", "--out", site)
     assert status == 0, err
     assert "pt_BR 0 % (not advertised)" in err
-    assert (site / "pt_BR" / "rules" / "index.html").is_file()
+    assert (site / "pt_BR" / "legal-cards" / "index.html").is_file()
     root = (site / "index.html").read_text(encoding="utf-8")
     assert "pt_BR" not in root and "pt-BR" not in root
     assert "pt_BR" not in (site / "sitemap.xml").read_text(encoding="utf-8")
-    french = parse(site / "fr" / "rules" / "index.html")
-    assert not [a for a in french.find_all("a") if a.attrs.get("hreflang") == "pt-BR"]
+    french_page = parse(site / "fr" / "legal-cards" / "index.html")
+    assert not [a for a in french_page.find_all("a") if a.attrs.get("hreflang") == "pt-BR"]
     # Its own pages still name their language, and offer only the advertised ones.
-    own = parse(site / "pt_BR" / "rules" / "index.html")
+    own = parse(site / "pt_BR" / "legal-cards" / "index.html")
     assert own.find_all("html")[0].attrs["lang"] == "pt-BR"
     assert [a for a in own.find_all("a") if a.attrs.get("hreflang") == "fr"]
     # Translated, it is advertised: the root page sends a Brazilian browser to pt_BR/.
@@ -186,7 +196,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_build_with_project_writes_into_the_project(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project")
+    project = fixture_copy(tmp_path / "project")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     cwd = Path.cwd()
@@ -206,16 +216,19 @@ def test_build_with_project_writes_into_the_project(
 def test_build_reads_the_content_folder_it_is_given(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project")
+    project = fixture_copy(tmp_path / "project")
     other = tmp_path / "other-content"
     shutil.copytree(project / "content", other)
-    text = (other / "pages" / "rules.yaml").read_text(encoding="utf-8")
-    (other / "pages" / "rules.yaml").write_text(text.replace("title: Belote rules", "title: Other"))
-    (project / "content" / "pages" / "rules.yaml").unlink()  # the default folder is broken
+    page = other / "pages" / "legal-cards.yaml"
+    text = page.read_text(encoding="utf-8")
+    assert "title: Which card may I play?\n" in text
+    page.write_text(text.replace("title: Which card may I play?\n", "title: Other\n"))
+    (project / "content" / "pages" / "legal-cards.yaml").unlink()  # the default is broken
     site = tmp_path / "site"
     status, _, err = cli(capsys, project, "--content", other, "build", "--out", site)
     assert status == 0, err
-    assert "<h1>Other</h1>" in (site / "en" / "rules" / "index.html").read_text(encoding="utf-8")
+    html = (site / "en" / "legal-cards" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>Other</h1>" in html
 
 
 def test_check_takes_a_subfolder_of_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,7 +258,7 @@ def test_links_name_files_so_the_site_opens_from_disk(
 def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = copy_project(tmp_path / "project")
+    project = fixture_copy(tmp_path / "project")
     scenarios = project / "content" / "scenarios" / "three.yaml"
     scenarios.write_text(
         # Ten cards each at three; North's carré of kings is the only declaration.
@@ -254,19 +267,17 @@ def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_re
         "  east: [7H, 9S, JD, AD, 8C]\n"
         "expect:\n  points: {north: 100, east: 0, west: 0}\n"
     )
-    page = project / "content" / "pages" / "rules.yaml"
-    text = page.read_text(encoding="utf-8")
-    marker = "      - show: declaration-values\n"
-    assert marker in text
-    example = (
+    # An article of its own: the small project's one article shows play examples only.
+    (project / "content" / "pages" / "three.yaml").write_text(
+        "kind: article\norder: 20\nslug: three\nrules: three-players\ntitle: Alone\n"
+        "intro: Each for himself.\nsections:\n  - heading: Declarations\n    blocks:\n"
         "      - example:\n          scenario: three-player-carre\n"
-        "          title: Three players\n          text: Each player scores for himself.\n"
+        "          title: Kings\n          text: Each player scores for himself.\n"
     )
-    page.write_text(text.replace(marker, marker + example, 1))
     site = tmp_path / "site"
     status, _, err = cli(capsys, project, "build", "--out", site)
     assert status == 0, err
-    html = (site / "en" / "rules" / "index.html").read_text(encoding="utf-8")
+    html = (site / "en" / "three" / "index.html").read_text(encoding="utf-8")
     assert 'id="three-player-carre"' in html and "North: 100 points" in html
     # Partners side by side: no page can name "north-east".
     rules = project / "content" / "rulesets" / "side-by-side.yaml"
@@ -280,7 +291,7 @@ def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_re
     scenarios.write_text(text)
     status, _, err = cli(capsys, project, "check")
     assert status == 2
-    assert err.count("\n") == 1 and "north-east" in err and "rules.yaml" in err
+    assert err.count("\n") == 1 and "north-east" in err and "three.yaml" in err
 
 
 # ---------------------------------------------------------------------------

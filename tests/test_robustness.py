@@ -111,9 +111,19 @@ scenario = st.dictionaries(st.sampled_from(KEYS), values, max_size=9)
 documents = st.one_of(scenario, st.lists(scenario, max_size=3), values)
 
 
-def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site's content in a project of its own, without the catalogs: `check` reads every
+    catalog of its project beside the files it is given, and these tests are about the files
+    (the catalogs are fuzzed below)."""
+    copy = tmp_path_factory.mktemp("bare") / "content"
+    shutil.copytree(CONTENT, copy)
+    return copy
+
+
+def _run(capsys: pytest.CaptureFixture[str], content: Path, *args: str) -> tuple[int, str]:
     capsys.readouterr()
-    status = main(["--content", str(CONTENT), *args])
+    status = main(["--content", str(content), *args])
     return status, capsys.readouterr().err
 
 
@@ -134,21 +144,21 @@ FUZZ = settings(
 
 
 def _answers_every_command(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path, document: object
 ) -> None:
     path = tmp_path / "generated.yaml"
     path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
     for command in ("check", "explain"):
-        status, err = _run(capsys, command, str(path))
+        status, err = _run(capsys, content, command, str(path))
         _assert_answered(status, err, path)
 
 
 @FUZZ
 @given(documents)
 def test_generated_scenario_files_never_crash(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path, document: object
 ) -> None:
-    _answers_every_command(tmp_path, capsys, document)
+    _answers_every_command(tmp_path, capsys, content, document)
 
 
 @settings(
@@ -158,11 +168,11 @@ def test_generated_scenario_files_never_crash(
 )
 @given(st.text(max_size=200))
 def test_arbitrary_text_never_crashes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path, text: str
 ) -> None:
     path = tmp_path / "text.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    status, err = _run(capsys, "check", str(path))
+    status, err = _run(capsys, content, "check", str(path))
     _assert_answered(status, err, path)
 
 
@@ -210,18 +220,18 @@ def test_a_rule_set_missing_an_option_names_its_file(
     ],
 )
 def test_bad_deals_are_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, mentions: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path, body: str, mentions: str
 ) -> None:
     path = tmp_path / "deal.yaml"
     path.write_text("id: bad-deal\nkind: deal\nrules: maison\ntrump: hearts\ntaker: north\n" + body)
-    status, err = _run(capsys, "explain", str(path))
+    status, err = _run(capsys, content, "explain", str(path))
     assert status == 2
     assert err.count("\n") == 1 and err.startswith(f"error: {path}:")
     assert mentions in err
 
 
 def test_deals_after_the_game_ended_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
     path = tmp_path / "game.yaml"
     deal = "{trump: hearts, taker: north, capot: north-south}"
@@ -229,7 +239,7 @@ def test_deals_after_the_game_ended_are_refused(
     path.write_text(
         f"id: too-long\nkind: game\nrules: maison\ntarget: 500\ndeals: [{deal}, {deal}, {deal}]\n"
     )
-    status, err = _run(capsys, "explain", str(path))
+    status, err = _run(capsys, content, "explain", str(path))
     assert status == 2
     assert err.startswith(f"error: {path}:1:") and "deal 3" in err
 
@@ -274,9 +284,9 @@ def mutated(draw: st.DrawFn) -> object:
 @FUZZ
 @given(mutated())
 def test_mutated_real_scenarios_never_crash(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], document: object
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Path, document: object
 ) -> None:
-    _answers_every_command(tmp_path, capsys, document)
+    _answers_every_command(tmp_path, capsys, content, document)
 
 
 # ---------------------------------------------------------------------------
