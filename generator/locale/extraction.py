@@ -35,7 +35,7 @@ EXTRACTION: tuple[tuple[str, str, Mapping[str, str]], ...] = (
         "content/pages/**.yaml",
         {
             "keys": "title summary intro heading text texts items played app_view section "
-            "description term",
+            "description term goal",
             "skip": "choose show link scenario slug rules numbered when see french id printable",
         },
     ),

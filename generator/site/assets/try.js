@@ -17,6 +17,8 @@
     example.dataset.counted = "1";
     var drill = example.closest(".drill");
     if (drill && drill.record) drill.record(allowed);
+    var lesson = example.closest(".lesson");
+    if (lesson && lesson.record) lesson.record(allowed);
   }
   function choose(button) {
     var group = button.parentNode, example = button.closest(".example");
@@ -59,8 +61,13 @@
     var reveal = example.querySelector(".reveal");
     if (reveal) reveal.addEventListener("click", function () {
       example.classList.add("answered");
-      // A card chosen once the answer is shown proves nothing: it does not count.
-      example.dataset.counted = "1";
+      // A card chosen once the answer is shown proves nothing: it does not count, and in a
+      // lesson the position is not answered right.
+      if (!example.dataset.counted) {
+        example.dataset.counted = "1";
+        var lesson = example.closest(".lesson");
+        if (lesson && lesson.record) lesson.record(false);
+      }
       reveal.hidden = true;
       var drill = example.closest(".drill");
       if (drill && drill.done) drill.done();
@@ -202,6 +209,51 @@
       show();
     });
     render(state.at);
+    show();
+  });
+  // Lessons (lessons.html): one goal, a few positions; complete once every position was
+  // answered with an allowed card at the first try, and kept so in this browser.
+  document.querySelectorAll(".lesson").forEach(function (lesson) {
+    var key = "belote-lesson:" + lesson.dataset.lesson;
+    var examples = Array.prototype.slice.call(lesson.querySelectorAll(".example"));
+    var progress = lesson.querySelector(".lesson-progress");
+    var format = lesson.querySelector(".lesson-progress-format").textContent;
+    var done = lesson.querySelector(".lesson-done"), again = lesson.querySelector(".lesson-again-row");
+    var mark = document.querySelector('.lesson-mark[data-lesson="' + lesson.dataset.lesson + '"]');
+    var right = 0, answered = 0;
+    function finished() {
+      try { return window.localStorage.getItem(key) === "done"; } catch (e) { return false; }
+    }
+    function show() {
+      progress.hidden = false;
+      progress.textContent = fill(format, { right: right, total: examples.length });
+      done.hidden = mark.hidden = !finished();
+      again.hidden = answered < examples.length;
+    }
+    lesson.record = function (allowed) {
+      answered += 1;
+      right += allowed ? 1 : 0;
+      if (right === examples.length) {
+        try { window.localStorage.setItem(key, "done"); } catch (e) { /* private mode */ }
+      }
+      show();
+    };
+    again.querySelector("button").addEventListener("click", function () {
+      right = answered = 0;
+      examples.forEach(function (example) {
+        example.classList.remove("answered");
+        delete example.dataset.counted;
+        example.querySelectorAll(".try button").forEach(function (button) {
+          button.setAttribute("aria-checked", "false");
+          button.classList.remove("tried");
+        });
+        say(example, "", true);
+        var reveal = example.querySelector(".reveal");
+        if (reveal) reveal.hidden = false;
+      });
+      show();
+      examples[0].querySelector(".try button").focus();
+    });
     show();
   });
   document.querySelectorAll(".score-guess").forEach(function (form) {
