@@ -95,9 +95,13 @@ def said(page: Any, example_id: str, index: int) -> str:
     return str(page.locator(f"#{example_id} .verdict").inner_text()).strip()
 
 
+_MARKS_SHOWN = """sel => [...document.querySelectorAll(sel + ' .try .mark')]
+    .filter(mark => getComputedStyle(mark, '::before').content !== 'none').length"""
+
+
 @pytest.mark.parametrize("lang", TRIED)
 @pytest.mark.parametrize("key", [page.key for page in interactive_pages()])
-def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_reason(
+def test_every_example_waits_for_the_reader_then_answers_each_card_with_the_engines_reason(
     phone: Any, lang: str, key: str
 ) -> None:
     (page,) = [page for page in interactive_pages() if page.key == key]
@@ -106,39 +110,8 @@ def test_each_example_answers_an_allowed_and_a_refused_card_with_the_engines_rea
     for example in page.examples:
         if example.checked.kind.name != "play":
             continue
-        scenario, answer = example.scenario, example.answer
-        position = scenario.position
-        # The whole hand, the card the scenario plays among it: the reader chooses it.
-        hand: list[Verdict] = list(answer.verdicts)
-        for allowed in (True, False):
-            found = [i for i, verdict in enumerate(hand) if verdict.allowed is allowed]
-            if not found:
-                continue
-            verdict = hand[found[0]]
-            expected = words(lang).try_card(verdict.reason, position.trick, position.trump)
-            assert said(visit.page, scenario.id, found[0]) == expected.striptags(), scenario.id
-            classes = visit.page.locator(f"#{scenario.id} .verdict").get_attribute("class")
-            assert ("allowed" if allowed else "refused") in classes.split()
-            tried += 1
-    assert tried, "no card tried"
-    assert visit.errors == []
-
-
-_MARKS_SHOWN = """sel => [...document.querySelectorAll(sel + ' .try .mark')]
-    .filter(mark => getComputedStyle(mark, '::before').content !== 'none').length"""
-
-
-@pytest.mark.parametrize("lang", TRIED)
-@pytest.mark.parametrize("key", [page.key for page in interactive_pages()])
-def test_every_example_waits_for_the_reader_and_its_played_card_can_be_tried(
-    phone: Any, lang: str, key: str
-) -> None:
-    (page,) = [page for page in interactive_pages() if page.key == key]
-    visit = phone(page.path(lang))
-    for example in page.examples:
-        if example.checked.kind.name != "play":
-            continue
         where, scenario = f"#{example.id}", example.scenario
+        position = scenario.position
         answers = visit.page.locator(f"{where} .answer").all()
         assert answers, example.id
         # Nothing of the answer before the reader tries: no explanation, no caption, no
@@ -146,19 +119,29 @@ def test_every_example_waits_for_the_reader_and_its_played_card_can_be_tried(
         assert [a.get_attribute("class") for a in answers if a.is_visible()] == [], example.id
         assert visit.page.evaluate(_MARKS_SHOWN, where) == 0, example.id
         # The card the author played (else the first allowed one) is in the hand to try.
-        verdicts = list(example.answer.verdicts)
+        verdicts: list[Verdict] = list(example.answer.verdicts)
         chosen = scenario.play or next(v.card for v in verdicts if v.allowed)
         verdict = next(v for v in verdicts if v.card == chosen)
         visit.page.locator(f'{where} .try button[data-card="{chosen.code}"]').click()
-        expected = words(lang).try_card(
-            verdict.reason, scenario.position.trick, scenario.position.trump
-        )
+        expected = words(lang).try_card(verdict.reason, position.trick, position.trump)
         assert str(visit.page.locator(f"{where} .verdict").inner_text()).strip() == (
             expected.striptags()
         ), example.id
         # Tried: the whole answer shows.
         assert all(a.is_visible() for a in answers), example.id
         assert visit.page.evaluate(_MARKS_SHOWN, where) == len(verdicts), example.id
+        # Then any card of the hand, allowed or refused, with the engine's reason for it.
+        for allowed in (True, False):
+            found = [i for i, verdict in enumerate(verdicts) if verdict.allowed is allowed]
+            if not found:
+                continue
+            verdict = verdicts[found[0]]
+            expected = words(lang).try_card(verdict.reason, position.trick, position.trump)
+            assert said(visit.page, scenario.id, found[0]) == expected.striptags(), scenario.id
+            classes = visit.page.locator(f"#{scenario.id} .verdict").get_attribute("class")
+            assert ("allowed" if allowed else "refused") in classes.split()
+            tried += 1
+    assert tried, "no card tried"
     assert visit.errors == []
 
 
