@@ -170,12 +170,13 @@ def test_nu_html_checker_finds_no_error(vnu: list[str], built_site: Path) -> Non
 
 @pytest.fixture(scope="module")
 def rtl_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A copy of the project with a new, untranslated Arabic catalog, built and served."""
-    from helpers.project import cli_quiet, fresh_copy
+    """A copy of the small project (tests/fixture: the site's templates, its legal-cards
+    page) with a new, untranslated Arabic catalog, built and served."""
+    from helpers.project import cli_quiet, fixture_copy
 
     from generator.site.serving.serve import local_server
 
-    project = fresh_copy(tmp_path_factory, "rtl")
+    project = fixture_copy(tmp_path_factory.mktemp("rtl") / "project")
     cli_quiet(project, "locale", "add", "ar")
     out = project.parent / "site"
     cli_quiet(project, "build", "--out", out)
