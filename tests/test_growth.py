@@ -526,7 +526,10 @@ def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) 
     (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
     # The copy's own code, first on the path of every process the copy starts.
-    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    # Not this run's pytest variables either: the copy's tests are a run of their own (not
+    # an xdist worker of this one).
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+    env |= {"PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def run(*args: str) -> str:
         done = subprocess.run(
@@ -605,7 +608,7 @@ def test_a_grown_copy_passes_the_checks_that_follow_the_content(tmp_path: Path) 
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     # What the copy's tests followed, in the site they built (helpers.project.shared_build):
     # the new page, the new option's row.
-    site = tmp_path / "copy-tests" / "project0" / "site"
+    site = tmp_path / "copy-tests" / "shared-build" / "site"
     assert site.is_dir(), "the copy's tests built no site where shared_build puts it"
     for lang in expected_languages(copy):
         assert (site / lang / "glossary" / "index.html").is_file(), lang

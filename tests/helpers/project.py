@@ -9,8 +9,10 @@ shows), and the real site is built once per test session.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import io
+import os
 import shutil
 import sys
 from collections.abc import Collection
@@ -133,11 +135,23 @@ def all_files(folder: Path) -> set[str]:
 
 
 def shared_build(factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The real project, copied and built once per session: (project copy, site folder)."""
+    """The real project, copied and built once per run: (project copy, site folder).
+
+    Built by whichever of the run's workers asks first, in the folder they share (the
+    parent of each xdist worker's own); the others wait for it and read the same site.
+    Nothing may write into it: a test that changes the site or the project copies it."""
     if "build" not in _SHARED:
-        project = copy_project(factory.mktemp("project") / "project")
-        site = project.parent / "site"
-        cli_quiet(project, "build", "--out", site)
+        base = factory.getbasetemp()
+        shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        folder = shared / "shared-build"
+        project, site = folder / "project", folder / "site"
+        with (shared / "shared-build.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (folder / "built").exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                copy_project(project)
+                cli_quiet(project, "build", "--out", site)
+                (folder / "built").touch()
         _SHARED["build"] = (project, site)
     found = _SHARED["build"]
     assert isinstance(found, tuple)
