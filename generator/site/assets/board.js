@@ -8,9 +8,7 @@
   if (!board) return;
   document.documentElement.classList.remove("no-script");
   var FIELDS = ["rules", "trump", "leader", "trick", "hand"];
-  var SLOW_MS = 15000;
   var words = board.querySelector(".board-words");
-  var status = board.querySelector(".board-status");
   var impossible = board.querySelector(".board-impossible");
   var trickList = board.querySelector(".board-trick");
   var handList = board.querySelector(".board-hand");
@@ -57,9 +55,8 @@
 
   var state = read(location.hash);
   var target = "hand";
-  var asked = 0;
-  var worker = null;
-  var started = false;
+  // The engine's (static/engine.js), set before the first draw.
+  var ask = function () {};
 
   function face(code) {
     var item = document.createElement("li");
@@ -100,16 +97,14 @@
     impossible.hidden = true;
     var fragment = "#" + address(state);
     if (location.hash !== fragment) history.replaceState(null, "", fragment);
-    ask();
+    judge();
   }
 
-  function ask() {
-    if (!worker) return;
-    asked += 1;
-    worker.postMessage({ id: asked, question: Object.assign({ kind: "position" }, {
-      rules: state.rules, trump: state.trump, leader: state.leader,
+  function judge() {
+    ask({
+      kind: "position", rules: state.rules, trump: state.trump, leader: state.leader,
       trick: state.trick, hand: state.hand,
-    }) });
+    });
   }
 
   function show(answer) {
@@ -177,31 +172,6 @@
     draw();
   });
 
-  status.textContent = word("status", "loading");
-  var slow = setTimeout(function () { status.textContent = word("status", "slow"); }, SLOW_MS);
-  function failed() {
-    clearTimeout(slow);
-    status.textContent = word("status", "failed");
-  }
-  try {
-    worker = new Worker(board.dataset.worker, { type: "module" });
-  } catch (error) {
-    failed();
-  }
-  if (worker) {
-    worker.onerror = failed;
-    worker.onmessage = function (event) {
-      var message = event.data;
-      if (message.ready) {
-        clearTimeout(slow);
-        status.textContent = "";
-        started = true;
-      } else if (message.failed && !started) {
-        failed();
-      } else if (message.id === asked && message.answer) {
-        show(message.answer);
-      }
-    };
-  }
+  ask = window.beloteEngine(board, word, show);
   draw();
 })();

@@ -10,10 +10,8 @@
   if (!game) return;
   document.documentElement.classList.remove("no-script");
   var FIELDS = ["rules", "level", "deal", "calls", "cards"];
-  var SLOW_MS = 15000;
   var words = game.querySelector("ul.board-words");
   var faces = game.querySelector(".game-faces");
-  var status = game.querySelector(".board-status");
   var impossible = game.querySelector(".board-impossible");
   var part = function (name) { return game.querySelector(".game-" + name); };
   var seeds = Number(game.dataset.seeds);
@@ -49,9 +47,8 @@
   }
 
   var state = read(location.hash);
-  var asked = 0;
-  var worker = null;
-  var started = false;
+  // The engine's (static/engine.js), set before the first draw.
+  var ask = function () {};
 
   function face(code) {
     var item = document.createElement("li");
@@ -89,16 +86,14 @@
     if (location.hash !== fragment) history.replaceState(null, "", fragment);
     part("link").href = fragment;
     part("refused").textContent = "";
-    ask();
+    replay();
   }
 
-  function ask() {
-    if (!worker) return;
-    asked += 1;
-    worker.postMessage({ id: asked, question: {
+  function replay() {
+    ask({
       kind: "game", rules: state.rules, skill: state.level, seed: Number(state.deal),
       calls: state.calls, cards: state.cards,
-    } });
+    });
   }
 
   function show(answer) {
@@ -239,31 +234,6 @@
     draw();
   });
 
-  status.textContent = word("status", "loading");
-  var slow = setTimeout(function () { status.textContent = word("status", "slow"); }, SLOW_MS);
-  function failed() {
-    clearTimeout(slow);
-    status.textContent = word("status", "failed");
-  }
-  try {
-    worker = new Worker(game.dataset.worker, { type: "module" });
-  } catch (error) {
-    failed();
-  }
-  if (worker) {
-    worker.onerror = failed;
-    worker.onmessage = function (event) {
-      var message = event.data;
-      if (message.ready) {
-        clearTimeout(slow);
-        status.textContent = "";
-        started = true;
-      } else if (message.failed && !started) {
-        failed();
-      } else if (message.id === asked && message.answer) {
-        show(message.answer);
-      }
-    };
-  }
+  ask = window.beloteEngine(game, word, show);
   draw();
 })();

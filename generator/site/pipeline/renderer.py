@@ -239,6 +239,8 @@ class Renderer:
             "terms": TermLinks(),
             "collated": self.collated(gettext),
             "page_script": None,
+            # A page that runs the engine loads its Worker's script (static/engine.js).
+            "engine": page.kind.runtime,
             # A page with cards to try loads the script that shows their verdicts.
             "scripted": any(example.checked.kind.interactive for example in page.examples),
         }
