@@ -19,15 +19,7 @@
     deck[button.dataset.card] = button;
   });
 
-  function word(attribute, key) {
-    var found = words.querySelector("[data-" + attribute + '="' + (key || "") + '"]');
-    return found ? found.textContent : "";
-  }
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (_, name) {
-      return values[name] === undefined ? "" : String(values[name]);
-    });
-  }
+  var said = window.beloteWords(words), word = said.word, fill = said.fill;
   function codes(text) {
     return (text || "").split(",").map(function (code) {
       return code.trim().toUpperCase();

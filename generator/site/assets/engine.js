@@ -3,9 +3,24 @@
 // line kept in the page's words (loading, slow, failed). `window.beloteEngine(root, word,
 // answered)` starts it and returns `ask(question)`; only the answer to the last question
 // asked reaches `answered`, so a reader who taps quickly sees the position they left.
+// `window.beloteWords(list)` reads the words the page carries for its script (a hidden
+// list, one item per word, `data-<kind>="<key>"`) and fills their %(name)s places.
 (function () {
   "use strict";
   var SLOW_MS = 15000;
+  window.beloteWords = function (list) {
+    return {
+      word: function (attribute, key) {
+        var found = list.querySelector("[data-" + attribute + '="' + (key || "") + '"]');
+        return found ? found.textContent : "";
+      },
+      fill: function (text, values) {
+        return text.replace(/%\((\w+)\)s/g, function (_, name) {
+          return values[name] === undefined ? "" : String(values[name]);
+        });
+      },
+    };
+  };
   window.beloteEngine = function (root, word, answered) {
     var status = root.querySelector(".board-status");
     var asked = 0, worker = null, started = false;

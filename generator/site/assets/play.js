@@ -16,15 +16,7 @@
   var part = function (name) { return game.querySelector(".game-" + name); };
   var seeds = Number(game.dataset.seeds);
 
-  function word(attribute, key) {
-    var found = words.querySelector("[data-" + attribute + '="' + (key || "") + '"]');
-    return found ? found.textContent : "";
-  }
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (_, name) {
-      return values[name] === undefined ? "" : String(values[name]);
-    });
-  }
+  var said = window.beloteWords(words), word = said.word, fill = said.fill;
   function list(text) {
     return (text || "").split(",").map(function (item) { return item.trim(); }).filter(Boolean);
   }
