@@ -396,3 +396,14 @@ def test_every_placeholder_numbers_included_has_its_note_in_the_template() -> No
             checked += 1
     # About 107 uses of 39 numeric placeholders were unexplained before.
     assert checked > 200
+
+
+def test_code_messages_are_located_by_file_and_page_texts_by_line() -> None:
+    """An edit of the generator's code above a message leaves every catalog as it is; a
+    translator still follows a page's text or a template's to its line."""
+    template = read_po((ROOT / "locales" / "messages.pot").open("rb"))
+    places = [place for message in template if message.id for place in message.locations]
+    code = [line for path, line in places if path.endswith(".py")]
+    text = [line for path, line in places if path.endswith((".yaml", ".html"))]
+    assert code and not any(code)
+    assert text and all(text)

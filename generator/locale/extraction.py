@@ -78,7 +78,12 @@ def extracted(project: Path, comment_tags: tuple[str, ...]) -> Catalog:
     """Every message of the project, located by its path below the project."""
     catalog = Catalog()
     for path, line, message, comments, context in _extract(project, comment_tags):
-        catalog.add(message, None, [(path, line)], auto_comments=comments, context=context)
+        # A message of the generator's code is located by its file alone: an edit of the
+        # code above it must not put every catalog out of date. Content and templates keep
+        # their lines, which translators follow to the sentence. (Line 0 is Babel's "no
+        # line": its writer prints the file alone.)
+        where = (path, 0 if path.endswith(".py") else line)
+        catalog.add(message, None, [where], auto_comments=comments, context=context)
     return catalog
 
 
