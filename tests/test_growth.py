@@ -294,6 +294,49 @@ def test_a_three_player_declarations_example_builds_and_an_unnameable_side_is_re
     assert err.count("\n") == 1 and "north-east" in err and "three.yaml" in err
 
 
+LESSONS_PAGE = """kind: lessons
+slug: lessons
+title: Lessons
+intro: One rule at a time.
+lessons:
+  - id: {id}
+    title: Follow suit
+    goal: Follow the suit led.
+    examples:
+      - scenario: follow-led-suit
+        title: Follow the led suit
+        text: West leads a spade.
+{more}"""
+SECOND_POSITION = """      - scenario: void-partner-winning-free
+        title: Any card
+        text: South may play any card.
+"""
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "more", "refusal"),
+    [
+        ("follow", "", "at least 2 positions"),  # one position could be answered by luck
+        ("Follow Suit", SECOND_POSITION, "lower-case"),  # its anchor and its key
+    ],
+)
+def test_a_lesson_of_one_position_or_with_a_bad_id_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lesson_id: str, more: str, refusal: str
+) -> None:
+    project = fixture_copy(tmp_path / "project")
+    page = project / "content" / "pages" / "lessons.yaml"
+    page.write_text(LESSONS_PAGE.format(id=lesson_id, more=more), encoding="utf-8")
+    status, _, err = cli(capsys, project, "check")
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"error: {page}:") and refusal in err
+    # Two positions and a good id: the page is built.
+    page.write_text(LESSONS_PAGE.format(id="follow", more=SECOND_POSITION), encoding="utf-8")
+    site = tmp_path / "site"
+    status, _, err = cli(capsys, project, "build", "--out", site)
+    assert status == 0, err
+    assert 'data-lesson="follow"' in (site / "en" / "lessons" / "index.html").read_text()
+
+
 # ---------------------------------------------------------------------------
 # the published workflow
 

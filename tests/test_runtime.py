@@ -185,3 +185,29 @@ def test_an_unknown_trump_is_an_impossible_position(trump: str) -> None:
     question = {"kind": "position", "rules": rules.id, "trump": trump, "leader": "north"}
     question |= {"trick": [], "hand": ["AS"]}
     assert answers({rules.id: rules}, [question]) == [{"impossible": "not-offered"}]
+
+
+@pytest.mark.parametrize(
+    ("question", "why"),
+    [
+        # A rule set the site does not have, on the board and in a deal to play.
+        (
+            {"kind": "position", "rules": "nowhere", "trump": "H", "leader": "north"},
+            "unknown-rules",
+        ),
+        ({"kind": "game", "rules": "nowhere", "seed": 1, "skill": "easy"}, "unknown-rules"),
+        # A deal to play's address typed by hand: a card that does not exist, a seed that is
+        # no whole number, a level there is not, rules dealt without a turned card.
+        (
+            {"kind": "game", "rules": "maison", "seed": 1, "skill": "easy", "cards": ["1Z"]},
+            "unknown-card",
+        ),
+        ({"kind": "game", "rules": "maison", "seed": True, "skill": "easy"}, "not-allowed"),
+        ({"kind": "game", "rules": "maison", "seed": 1, "skill": "hard"}, "not-allowed"),
+        ({"kind": "game", "rules": "coinche-official", "seed": 1, "skill": "easy"}, "not-offered"),
+    ],
+)
+def test_an_address_typed_by_hand_gets_its_one_line(question: dict[str, Any], why: str) -> None:
+    rule_sets = {rules.id: rules for rules in _rule_sets()}
+    asked = {"trick": [], "hand": ["AS"], "calls": [], "cards": [], **question}
+    assert answers(rule_sets, [asked]) == [{"impossible": why}]

@@ -26,7 +26,7 @@ from .deal import lowest_card, play_deal, played_facts
 from .declarations import Declaration, award_declarations, find_declarations
 from .errors import BeloteError, IllegalCallError, IllegalMoveError
 from .exchange import rules_from_data
-from .game import Game, Phase, play_game
+from .game import Game, deals_a_turned_card, play_game
 from .play import Position
 from .rules import RuleSet
 from .scoring import score_deal
@@ -47,6 +47,7 @@ class Impossible(enum.Enum):
     NOT_OFFERED = "not-offered"  # a trump mode the rule set does not play
     NO_SEAT = "no-seat"  # a seat the table does not have
     NOT_ALLOWED = "not-allowed"  # a deal to play given a call or card its player could not make
+    UNKNOWN_RULES = "unknown-rules"  # a rule set the site does not have
 
 
 class _ImpossibleError(BeloteError):
@@ -58,8 +59,10 @@ class _ImpossibleError(BeloteError):
 def answer(rule_sets: Mapping[str, RuleSet], question: Mapping[str, Any]) -> Answer:
     """The engine's answer to `question`, or `{"impossible": why}` for a position that
     cannot occur."""
-    rules = rule_sets[question["rules"]]
+    rules = rule_sets.get(question["rules"])
     try:
+        if rules is None:
+            raise _ImpossibleError(Impossible.UNKNOWN_RULES)
         return _KINDS[question["kind"]](rules, question)
     except _ImpossibleError as error:
         return {"impossible": error.why.value}
@@ -210,16 +213,17 @@ def _game(rules: RuleSet, question: Mapping[str, Any]) -> Answer:
     """A deal to play (game.py), where it stands after the reader's calls and cards: the
     reader's hand and what it may do, the auction, the tricks, and at the end the score."""
     seed, skill = question["seed"], question["skill"]
-    if not isinstance(seed, int) or not 0 <= seed < 2**32 or skill not in Skill._value2member_map_:
+    # An address typed by hand: a seed is a whole number (not JSON's true), a level one of them.
+    if type(seed) is not int or not 0 <= seed < 2**32 or skill not in Skill._value2member_map_:
         raise _ImpossibleError(Impossible.NOT_ALLOWED)
+    if not deals_a_turned_card(rules):
+        raise _ImpossibleError(Impossible.NOT_OFFERED)
+    cards = _cards(question["cards"])
     try:
         calls = [Call.parse(text) for text in question["calls"]]
-        cards = _cards(question["cards"])
         game = play_game(rules, seed, Skill(skill), calls, cards)
     except (IllegalCallError, IllegalMoveError):
         raise _ImpossibleError(Impossible.NOT_ALLOWED) from None
-    except BeloteError:
-        raise _ImpossibleError(Impossible.NOT_OFFERED) from None
     return _game_answer(game)
 
 
@@ -245,7 +249,7 @@ def _game_answer(game: Game) -> Answer:
         "won": [[result.winner.value, result.points] for result in game.results],
         "verdicts": [[v.card.code, v.reason.value, v.allowed] for v in game.verdicts],
         "score": None
-        if score is None or game.phase is not Phase.OVER
+        if score is None
         else {
             "outcome": score.outcome.value,
             "capot": None if score.capot is None else score.capot.name,

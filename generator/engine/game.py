@@ -81,7 +81,8 @@ class Game:
 
 def deal_cards(rules: RuleSet, seed: int) -> DealtCards:
     """The deal a seed makes: shuffled by it, with the dealer it names."""
-    _check_table(rules)
+    if not deals_a_turned_card(rules):
+        raise BeloteError(f"rule set {rules.id} is not dealt with a turned card")
     cards = list(DECK)
     random.Random(seed).shuffle(cards)
     dealer = rules.order[seed % rules.players]
@@ -216,7 +217,8 @@ def _play(
     )
 
 
-def _check_table(rules: RuleSet) -> None:
+def deals_a_turned_card(rules: RuleSet) -> bool:
+    """Whether the rule set is played with a turned card, the whole pack dealt: the deals
+    this module plays."""
     dealt_whole = rules.players * rules.hand_size == len(DECK)
-    if rules.bidding is not None or not dealt_whole or rules.hand_size <= FIRST_CARDS:
-        raise BeloteError(f"rule set {rules.id} is not dealt with a turned card")
+    return rules.bidding is None and dealt_whole and rules.hand_size > FIRST_CARDS

@@ -54,8 +54,8 @@
     var found = faces.querySelector('[data-card="' + code + '"]');
     return found ? found.dataset.object : code;
   }
-  function trick(list, plays, holder) {
-    list.textContent = "";
+  function trick(shown, plays, holder) {
+    shown.textContent = "";
     plays.forEach(function (play) {
       var item = face(play[1]);
       item.dataset.seat = play[0];
@@ -64,7 +64,7 @@
       name.textContent = word("seat", play[0]);
       item.appendChild(name);
       if (play[0] === holder) item.classList.add("holds");
-      list.appendChild(item);
+      shown.appendChild(item);
     });
   }
 
@@ -156,8 +156,8 @@
   }
 
   function hand(answer, current) {
-    var list = part("hand");
-    list.textContent = "";
+    var held = part("hand");
+    held.textContent = "";
     var verdicts = {};
     answer.verdicts.forEach(function (verdict) { verdicts[verdict[0]] = verdict; });
     var led = current.length ? word("suit", current[0][1].slice(-1)) : "";
@@ -185,7 +185,7 @@
           }
         });
       }
-      list.appendChild(item);
+      held.appendChild(item);
     });
   }
 

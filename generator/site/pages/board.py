@@ -37,7 +37,10 @@ class Board:
     trumps: tuple[Trump, ...] = tuple(Trump)
     seats: tuple[Seat, ...] = tuple(Seat)
     reasons: tuple[Reason, ...] = tuple(Reason)
-    impossible: tuple[Impossible, ...] = tuple(Impossible)
+    # What can be wrong with a position (a deal to play's calls and cards are not the board's).
+    impossible: tuple[Impossible, ...] = tuple(
+        why for why in Impossible if why is not Impossible.NOT_ALLOWED
+    )
 
 
 def board_fragment(

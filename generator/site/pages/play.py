@@ -16,11 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...content.nodes import Source
-from ...engine import DECK, BeloteError, Card, Reason, Seat, Side, Suit, Trump
+from ...engine import DECK, Card, Reason, Seat, Side, Suit, Trump
 from ...engine.answers import Impossible
-from ...engine.auction import Call, CallKind
+from ...engine.auction import Call
 from ...engine.computer import Skill
-from ...engine.game import Phase, deal_cards, play_game
+from ...engine.game import Phase, deals_a_turned_card, offered_calls, play_game
 from ...engine.scoring import Outcome
 from ..page import LoadContext, Page, PageKind, Site
 from ..rendering.blocks import Link
@@ -38,6 +38,8 @@ class Play:
     rule_sets: tuple[tuple[str, str], ...]  # the turned-card rule sets: id and name (a message)
     start: str  # the fragment of the deal it opens on
     sides: tuple[Side, ...]  # the partnerships, as the score sheet's columns
+    # Every call a reader may be offered under these rule sets (the engine's codes).
+    calls: tuple[Call, ...]
     seeds: int = SEEDS
     deck: tuple[Card, ...] = DECK
     # What the template draws a button, a word or a line for.
@@ -46,14 +48,13 @@ class Play:
     suits: tuple[Suit, ...] = tuple(Suit)
     trumps: tuple[Trump, ...] = tuple(Trump)
     reasons: tuple[Reason, ...] = tuple(Reason)
-    # Every call a reader may be offered (the engine's codes): pass, take, choose a trump.
-    calls: tuple[Call, ...] = (
-        Call(CallKind.PASS),
-        Call(CallKind.TAKE),
-        *(Call(CallKind.CHOOSE, trump=trump) for trump in Trump),
-    )
     outcomes: tuple[Outcome, ...] = tuple(Outcome)
-    impossible: tuple[Impossible, ...] = (Impossible.NOT_ALLOWED, Impossible.NOT_OFFERED)
+    impossible: tuple[Impossible, ...] = (
+        Impossible.NOT_ALLOWED,
+        Impossible.NOT_OFFERED,
+        Impossible.UNKNOWN_CARD,
+        Impossible.UNKNOWN_RULES,
+    )
 
 
 class PlayKind(PageKind):
@@ -80,20 +81,14 @@ class PlayKind(PageKind):
                 f"no level {level!r} ({' | '.join(skill.value for skill in Skill)})"
             )
         seed = start["deal"].integer("deal", 0, SEEDS - 1)
-        dealt = []
-        for each in context.rulesets.all():
-            try:
-                deal_cards(each, 0)
-            except BeloteError:
-                continue
-            dealt.append(each)
+        dealt = [each for each in context.rulesets.all() if deals_a_turned_card(each)]
         if rules not in dealt:
             names = ", ".join(each.id for each in dealt)
             raise start["rules"].error(
                 f"rule set {rules_id!r} is not dealt with a turned card ({names})"
             )
-        if play_game(rules, seed, Skill(level), (), ()).phase is Phase.OVER:
-            raise given["start"].error("the deal leaves the reader nothing to do")
+        if play_game(rules, seed, Skill(level), (), ()).phase is Phase.REDEAL:
+            raise start["deal"].error(f"everyone passes in deal {seed}: the page opens on no deal")
         learn = link_of(given["learn"])
         content = Play(
             intro=given["intro"].text("intro"),
@@ -101,6 +96,7 @@ class PlayKind(PageKind):
             rule_sets=tuple((each.id, each.name) for each in dealt),
             start=f"rules={rules_id}&level={level}&deal={seed}&calls=&cards=",
             sides=rules.sides,
+            calls=tuple(dict.fromkeys(call for each in dealt for call in offered_calls(each))),
         )
         return [
             self.titled(
