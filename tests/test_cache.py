@@ -63,9 +63,7 @@ def test_a_build_in_a_copy_of_the_project_reuses_everything(
     monkeypatch.setattr(verified, "check_all", lambda *_: computed("a scenario"))
     monkeypatch.setattr(inputs, "read_catalog_file", lambda *_: computed("a catalog"))
     monkeypatch.setattr(practice, "draw", lambda *_: computed("a practice"))
-    monkeypatch.setattr(
-        "generator.site.rendering.statements.coverage", lambda *_: computed("the witness search")
-    )
+    monkeypatch.setattr(verified, "demonstrates", lambda *_: computed("the witness search"))
     status, _, err = run_captured(copy, "build", "--out", copy.parent / "site")
     assert status == 0, err
     assert "(0 unchanged)" in err and "0 pictures drawn" in err

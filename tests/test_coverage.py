@@ -146,33 +146,41 @@ calls:
     assert demonstrates(case, path)
 
 
-def test_the_witness_search_is_kept_for_the_next_build(tmp_path: Path) -> None:
-    """The search reruns the engine under every changed value: a build whose page and
-    scenario files are those of the last build takes its answer back."""
-    from generator.site.page import LoadContext
+def test_the_engine_is_asked_again_only_about_an_edited_scenario_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search asks the engine whether an option changes a scenario's answer; the
+    build keeps the answers per scenario file, so the next build asks nothing, and a
+    build after an edit asks only about the edited file's scenarios."""
+    from generator.site.pipeline import verified
     from generator.site.pipeline.build import load_inputs
     from generator.site.pipeline.cache import Cache
     from generator.site.pipeline.project import Project
-    from generator.site.rendering.blocks import Context
     from generator.site.rendering.statements import covered
 
     inputs = load_inputs(Project(ROOT))
-    pages, checked = inputs.pages, inputs.checked
+    asked: list[Path] = []
 
-    def context() -> LoadContext:
-        files = inputs.project.files
-        return LoadContext(inputs.rulesets, Context({}, ()), files, ROOT, Cache(tmp_path))
+    def counted(one: Checked, path: str) -> bool:
+        asked.append(Path(one.scenario.path))
+        return demonstrates(one, path)
 
-    first, again, later = context(), context(), context()
-    found = covered(pages, checked, first.keep)
-    assert covered(pages, checked, again.keep).shown_by == found.shown_by
-    assert (first.cache.computed, again.cache.computed) == (1, 0)
-    # One scenario file read otherwise is another search.
-    changed = checked[0].scenario.path
-    covered(
-        pages,
-        checked,
-        later.keep,
-        lambda path: path.read_bytes() + (b"#" if path == changed else b""),
-    )
-    assert later.cache.computed == 1
+    monkeypatch.setattr(verified, "demonstrates", counted)
+
+    def search(files: InputFiles) -> dict[tuple[str, str], str | None]:
+        kept = verified.Demonstrations(Cache(tmp_path), inputs.rulesets, files)
+        found = covered(inputs.pages, inputs.checked, kept)
+        kept.save()
+        return {key: one.id if one else None for key, one in found.shown_by.items()}
+
+    first = search(inputs.project.files)
+    edited, asked_first = asked[-1], set(asked)
+    asked.clear()
+    assert search(inputs.project.files) == first and asked == []
+
+    class Edited(InputFiles):
+        def read_bytes(self, path: Path) -> bytes:
+            return super().read_bytes(path) + (b"#" if path == edited else b"")
+
+    assert search(Edited(inputs.project.files.roots)) == first
+    assert set(asked) == {edited} and len(asked_first) > 1

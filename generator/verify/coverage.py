@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import typing
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,10 +155,23 @@ def demonstrates(checked: Checked, path: str) -> bool:
 
 
 def coverage(
-    stated: Iterable[Stated], checked: Sequence[Checked], shown: Collection[str] = ()
+    stated: Iterable[Stated],
+    checked: Sequence[Checked],
+    shown: Collection[str] = (),
+    demonstrated: Callable[[Checked, str], bool] = demonstrates,
 ) -> Coverage:
     """Find, for every stated value, a scenario under a rule set with that value that
-    shows it at work: one of the same rule set first, then one of the `shown` ids."""
+    shows it at work: one of the same rule set first, then one of the `shown` ids.
+
+    `demonstrated` answers as `demonstrates` does (the build's remembers its answers
+    per scenario file, so that an edit asks the engine again only about that file).
+    """
+    by_rules: dict[str, list[Checked]] = {}
+    rules_of: dict[str, RuleSet] = {}
+    place = {one.id: at for at, one in enumerate(checked)}
+    for one in checked:
+        by_rules.setdefault(one.scenario.rules.id, []).append(one)
+        rules_of[one.scenario.rules.id] = one.scenario.rules
     found: dict[tuple[str, str], Checked | None] = {}
     for each in stated:
         key = (each.path, each.rules.id)
@@ -166,8 +179,17 @@ def coverage(
             continue
         wanted = each.value
         candidates = sorted(
-            (one for one in checked if option_value(one.scenario.rules, each.path) == wanted),
-            key=lambda one: (one.id not in shown, one.scenario.rules.id != each.rules.id),
+            (
+                one
+                for rules_id, rules in rules_of.items()
+                if option_value(rules, each.path) == wanted
+                for one in by_rules[rules_id]
+            ),
+            key=lambda one: (
+                one.id not in shown,
+                one.scenario.rules.id != each.rules.id,
+                place[one.id],
+            ),
         )
-        found[key] = next((one for one in candidates if demonstrates(one, each.path)), None)
+        found[key] = next((one for one in candidates if demonstrated(one, each.path)), None)
     return Coverage(found)

@@ -36,7 +36,7 @@ from ..rendering.vocabulary import Vocabulary, load_vocabulary
 from .cache import Cache
 from .output import static_files
 from .project import Project
-from .verified import verified_scenarios
+from .verified import Demonstrations, verified_scenarios
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,11 @@ def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
         cache,
     )
     pages = tuple(discover_pages(context))
-    found = covered(pages, tuple(checked), context.keep, files.read_bytes)
+    demonstrations = Demonstrations(cache, rulesets, files)
+    try:
+        found = covered(pages, tuple(checked), demonstrations)
+    finally:
+        demonstrations.save()  # what was asked is kept, even where a statement is refused
     languages = load_languages(project, settings, cache)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)

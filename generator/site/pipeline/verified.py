@@ -20,6 +20,7 @@ from ...content.errors import ContentError
 from ...content.files import InputFiles, scenario_files
 from ...content.rulesets import RuleSets
 from ...verify import Checked, check_all, scenario_kinds
+from ...verify.coverage import demonstrates
 from .cache import Cache
 from .records import dumps, loads, rules_digest
 
@@ -83,3 +84,49 @@ def _load(data: bytes | None, rulesets: RuleSets, content: Path) -> list[Checked
         ]
     except (pickle.UnpicklingError, KeyError, ValueError, TypeError, AttributeError, EOFError):
         return None
+
+
+class Demonstrations:
+    """`coverage.demonstrates`, remembered per scenario file.
+
+    Whether changing an option changes a scenario's answer follows from the
+    scenario's file, the rule-set files and the code, like the file's record:
+    the answers asked about one file are kept together under the name of those
+    bytes (`save`), so that an edit to one scenario file asks the engine again
+    about that file's scenarios only, and the search for witnesses, run again
+    in full, is otherwise a matter of looking answers up.
+    """
+
+    def __init__(self, cache: Cache, rulesets: RuleSets, files: InputFiles) -> None:
+        self.cache = cache
+        self.rules = rules_digest(rulesets)
+        self.files = files
+        self.tables: dict[Path, tuple[str, dict[tuple[str, str], bool]]] = {}
+        self.grown: set[Path] = set()
+
+    def __call__(self, checked: Checked, path: str) -> bool:
+        file = Path(checked.scenario.path)
+        if file not in self.tables:
+            name = Cache.name("demonstrations", self.rules, self.files.read_bytes(file))
+            self.tables[file] = (name, _table(self.cache.get(name)))
+        table = self.tables[file][1]
+        key = (checked.id, path)
+        if key not in table:
+            table[key] = demonstrates(checked, path)
+            self.grown.add(file)
+        return table[key]
+
+    def save(self) -> None:
+        for file in sorted(self.grown):
+            name, table = self.tables[file]
+            self.cache.put(name, pickle.dumps(table))
+        self.grown.clear()
+
+
+def _table(data: bytes | None) -> dict[tuple[str, str], bool]:
+    if data is not None:
+        with contextlib.suppress(pickle.UnpicklingError, ValueError, TypeError, EOFError):
+            table = pickle.loads(data)
+            if isinstance(table, dict):
+                return table
+    return {}

@@ -11,16 +11,14 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...content.errors import ContentError, Problems
 from ...content.rulesets import yaml_path
 from ...engine import RuleSet
 from ...verify import Checked
-from ...verify.coverage import Coverage, Stated, coverage
+from ...verify.coverage import Coverage, Stated, coverage, demonstrates
 from ..page import Page
-from ..pipeline.cache import Cache
 from .blocks import Choose, Guarded, written
 from .figures import figure_options
 
@@ -81,37 +79,21 @@ def _claims(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[tuple[str, 
             yield from _claims(getattr(value, f.name), rules, line)
 
 
-Witnesses = dict[tuple[str, str], str | None]  # (option path, rule set id) -> scenario id
-Keep = Callable[[str, Callable[[], Witnesses]], Witnesses]
-
-
 def covered(
     pages: tuple[Page, ...],
     checked: tuple[Checked, ...],
-    keep: Keep | None = None,
-    read: Callable[[Path], bytes] = Path.read_bytes,
+    demonstrated: Callable[[Checked, str], bool] = demonstrates,
 ) -> Coverage:
     """Every stated value with the example that shows it at work; a value no example
     on the site shows stops the build, at the page that states it.
 
-    The search runs the engine again for every candidate scenario under every
-    changed value (about a second); `keep` remembers its answer across builds,
-    named by the bytes of the files it follows from besides the rule sets and the
-    code: the pages' files, which make the statements and show the examples, and
-    the scenario files (`read`, the build's own reader of input files).
+    The search runs the engine again for candidate scenarios under changed values;
+    `demonstrated` is the build's way of asking it (`coverage.demonstrates`, whose
+    answers the build keeps per scenario file).
     """
     shown = {example.id for page in pages for example in page.examples}
     said = list(statements(pages))
-    stated = [each.stated for each in said]
-
-    def search() -> Witnesses:
-        # An example a reader can follow the link to is the better witness.
-        found = coverage(stated, checked, shown)
-        return {key: (one.id if one else None) for key, one in found.shown_by.items()}
-
-    witnesses = keep(_inputs_of(pages, checked, read), search) if keep else search()
-    by_id = {one.id: one for one in checked}
-    found = Coverage({key: by_id.get(one) if one else None for key, one in witnesses.items()})
+    found = coverage([each.stated for each in said], checked, shown, demonstrated)
     problems = []
     for each in said:
         path, rules = each.stated.path, each.stated.rules
@@ -129,22 +111,6 @@ def covered(
     if problems:
         raise Problems(problems)
     return found
-
-
-def _inputs_of(
-    pages: tuple[Page, ...], checked: tuple[Checked, ...], read: Callable[[Path], bytes]
-) -> str:
-    named = {*(path for page in pages for path in page.inputs)}
-    named |= {Path(one.scenario.path) for one in checked}
-    # A kind that reads a folder (the variants') names the folder.
-    files = sorted(
-        found
-        for path in named
-        for found in ([path] if path.is_file() else sorted(path.rglob("*.yaml")))
-    )
-    # Each file by its bytes, not its path: a copy of the project (a checkout elsewhere,
-    # a test's) finds the record its original left.
-    return Cache.name("witnesses", *(read(path) for path in files))
 
 
 def block_witnesses(block: object, rules: RuleSet, found: Coverage) -> list[str]:
