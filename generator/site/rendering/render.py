@@ -21,6 +21,7 @@ from typing import Any
 
 from jinja2 import (
     BaseLoader,
+    BytecodeCache,
     Environment,
     StrictUndefined,
     TemplateError,
@@ -111,9 +112,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return result
 
 
-def environment(templates: Path, files: InputFiles) -> Environment:
+def environment(
+    templates: Path, files: InputFiles, compiled: BytecodeCache | None = None
+) -> Environment:
     env = Sandbox(
         loader=ProjectLoader(templates, files),
+        bytecode_cache=compiled,
         extensions=["jinja2.ext.i18n"],
         autoescape=select_autoescape(["html", "xml"]),
         undefined=StrictUndefined,
