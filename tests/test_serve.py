@@ -469,10 +469,10 @@ class _Console:
         return [f"error: {failure}"]
 
 
-def _locking_build(calls: list[float]) -> Callable[[Project, Path], Report]:
+def _locking_build(calls: list[float]) -> Callable[..., Report]:
     """A build that takes the output's lock as a real one does, and does nothing else."""
 
-    def fake(project: Project, out: Path) -> Report:
+    def fake(project: Project, out: Path, **_: object) -> Report:
         calls.append(time.monotonic())
         with Output(out).locked():
             return Report()
@@ -542,7 +542,7 @@ def test_a_lock_held_past_the_wait_is_shown(
 def test_another_failure_is_not_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
 
-    def broken(project: Project, out: Path) -> Report:
+    def broken(project: Project, out: Path, **_: object) -> Report:
         calls.append(1)
         raise ContentError(tmp_path / "content" / "site.yaml", 3, "bad")
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import pkgutil
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
 from pathlib import Path
@@ -209,16 +210,7 @@ def discover_pages(context: LoadContext) -> list[Page]:
     for path in context.files.walk(folder):
         if path.suffix.lower() not in (".yaml", ".yml"):
             raise ContentError(path, None, "not a page file: page files end in .yaml or .yml")
-        source = read_yaml(path, context.files)
-        if source is None:
-            raise ContentError(path, 1, "the file is empty")
-        kind_source = source.get("kind")
-        if kind_source is None:
-            raise source.error(f"a page says its kind ({' | '.join(kinds)})")
-        name = kind_source.text("kind")
-        if name not in kinds:
-            raise kind_source.error(f"unknown page kind {excerpt(name)} ({' | '.join(kinds)})")
-        pages += kinds[name].read(source, context)
+        pages += _read_kept(path, kinds, context)
     pages.sort(key=lambda page: (page.order, page.key))
     seen: dict[str, Page] = {}
     for page in pages:
@@ -243,6 +235,93 @@ def discover_pages(context: LoadContext) -> list[Page]:
                     f"(its headings: {headings or 'none'})"
                 )
     return [_with_inputs_of_others(page, pages, seen) for page in pages]
+
+
+def _read(path: Path, kinds: Mapping[str, PageKind], context: LoadContext) -> list[Page]:
+    source = read_yaml(path, context.files)
+    if source is None:
+        raise ContentError(path, 1, "the file is empty")
+    kind_source = source.get("kind")
+    if kind_source is None:
+        raise source.error(f"a page says its kind ({' | '.join(kinds)})")
+    name = kind_source.text("kind")
+    if name not in kinds:
+        raise kind_source.error(f"unknown page kind {excerpt(name)} ({' | '.join(kinds)})")
+    return kinds[name].read(source, context)
+
+
+def _read_kept(path: Path, kinds: Mapping[str, PageKind], context: LoadContext) -> list[Page]:
+    """The pages of one file; a resident process (`serve --watch`) reads a file again only
+    when its bytes, a scenario it asked for or another file it read has changed."""
+    cache = context.cache
+    if cache.resident is None:
+        return _read(path, kinds, context)
+    name = Cache.name(
+        "pages read",
+        os.fsencode(path),
+        context.files.read_bytes(path),
+        str(id(context.rulesets)),  # the build's rule sets, kept while they are unchanged
+        *sorted(context.blocks.shows),
+    )
+    kept = cache.remembered(name)
+    if isinstance(kept, _PagesRead) and kept.current(context):
+        return list(kept.pages)
+    asked = _Asked(context.checked)
+    blocks = dataclasses.replace(context.blocks, checked=asked)
+    pages = _read(path, kinds, dataclasses.replace(context, blocks=blocks))
+    others = {each for page in pages for each in page.inputs if each != path}
+    read = {each: _bytes_of(each, context.files) for each in sorted(others)}
+    cache.remember(name, _PagesRead(tuple(pages), asked.answers(), read))
+    return pages
+
+
+class _Asked(Mapping[str, Checked]):
+    """The build's scenarios, noting which ones a page file asked for."""
+
+    def __init__(self, checked: Mapping[str, Checked]) -> None:
+        self.checked = checked
+        self.asked: dict[str, Checked | None] = {}
+        self.everything = False
+
+    def __getitem__(self, key: str) -> Checked:
+        self.asked[key] = self.checked.get(key)
+        return self.checked[key]
+
+    def __iter__(self) -> Iterator[str]:
+        self.everything = True
+        return iter(self.checked)
+
+    def __len__(self) -> int:
+        self.everything = True
+        return len(self.checked)
+
+    def answers(self) -> dict[str, Checked | None]:
+        return dict(self.checked) if self.everything else dict(self.asked)
+
+
+@dataclass(frozen=True)
+class _PagesRead:
+    pages: tuple[Page, ...]
+    # The scenarios asked for, as they were (the very objects: a resident build keeps an
+    # unchanged scenario file's), and the bytes of the other files read.
+    asked: Mapping[str, Checked | None]
+    read: Mapping[Path, bytes]
+
+    def current(self, context: LoadContext) -> bool:
+        checked = context.checked
+        return all(checked.get(key) is was for key, was in self.asked.items()) and all(
+            _bytes_of(path, context.files) == data for path, data in self.read.items()
+        )
+
+
+def _bytes_of(path: Path, files: InputFiles) -> bytes:
+    """A file's bytes; a folder's files' names and bytes."""
+    if not path.is_dir():
+        return files.read_bytes(path)
+    found = sorted(path.rglob("*.y*ml"))
+    return b"".join(
+        bytes(each.relative_to(path)) + b"\0" + files.read_bytes(each) for each in found
+    )
 
 
 def _with_inputs_of_others(page: Page, pages: Sequence[Page], by_key: Mapping[str, Page]) -> Page:

@@ -57,18 +57,20 @@ def build(
     dry: bool = False,
     workers: int = 1,
     progress: Progress | None = None,
+    records: Cache | None = None,
 ) -> Report:
     """Check everything and, unless `dry`, write the site into `out` (swapped in whole).
 
     A build takes over from the last one (its manifest, in the project's cache)
     every output whose inputs have not changed; `workers` processes render
-    the rest.
+    the rest. `records`: the project's records, as a process that builds again
+    and again keeps them (`Cache(project.records, resident=True)`, `serve --watch`).
     """
     started = time.perf_counter()
     last = Manifest.load(project)
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry or out is None else input_stamps(project, last.inputs)
-    cache = Cache(project.records)
+    cache = records or Cache(project.records)
     inputs = load_inputs(project, cache)
     renderer = Renderer(inputs)
     pictures = Cache(project.pictures)

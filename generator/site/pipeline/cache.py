@@ -20,6 +20,7 @@ import pickle
 import shutil
 import stat
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -31,6 +32,8 @@ T = TypeVar("T")
 # at most once a day.
 _UNUSED_SECONDS = 30 * 24 * 3600
 _FRESH_SECONDS = 24 * 3600
+# What a resident process keeps in memory, at most (names: a few per input file).
+_RESIDENT = 4096
 _CODE = Path(__file__).resolve().parents[2]
 
 
@@ -76,18 +79,57 @@ class Cache:
     everything is computed.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, resident: bool = False) -> None:
         self.folder = folder if folder is not None and _usable(machine_cache()) else None
         self.computed = 0  # values `memo` computed in this process (not found kept)
+        # In a process that builds again and again (`serve --watch`), what it read or
+        # computed under each name, kept in memory: a name stands for one value only, so
+        # the value kept is the value the disk would give, without reading or decoding it.
+        self.resident: OrderedDict[str, object] | None = OrderedDict() if resident else None
 
     @staticmethod
     def name(*parts: bytes | str) -> str:
         """The name of what is computed from these bytes by this code."""
         return digest(code_stamp(), *parts)[:40]
 
+    def recall(self, name: str, compute: Callable[[], T]) -> T:
+        """`compute()`, done once per name in a resident process; in any other, every time.
+
+        For values that hold objects of the build (its rule sets, its scenarios), the
+        name includes what they hold (`id` of the rule sets the value points at)."""
+        if self.resident is None:
+            return compute()
+        if name in self.resident:
+            self.resident.move_to_end(name)
+            found: T = self.resident[name]  # type: ignore[assignment]
+            return found
+        value = compute()
+        self.remember(name, value)
+        return value
+
+    def remembered(self, name: str) -> object | None:
+        """What a resident process remembers under `name` (None: nothing, or not resident)."""
+        return None if self.resident is None else self.resident.get(name)
+
+    def remember(self, name: str, value: object) -> None:
+        if self.resident is not None:
+            self.resident[name] = value
+            self.resident.move_to_end(name)
+            if len(self.resident) > _RESIDENT:
+                self.resident.popitem(last=False)
+
     def get(self, name: str) -> bytes | None:
         """What `put` kept under this name, or None. Only a regular file with one link counts:
         a link in the cache could lead anywhere."""
+        if self.resident is not None and isinstance(self.resident.get(name), bytes):
+            kept: bytes = self.resident[name]  # type: ignore[assignment]
+            return kept
+        data = self._read(name)
+        if data is not None:
+            self.remember(name, data)
+        return data
+
+    def _read(self, name: str) -> bytes | None:
         if self.folder is None:
             return None
         try:
@@ -106,6 +148,7 @@ class Cache:
     def put(self, name: str, data: bytes) -> None:
         """Keep the bytes, whole or not at all (the one atomic write of the build's caches);
         a cache that cannot be written is merely a slower next build."""
+        self.remember(name, data)
         if self.folder is None:
             return
         target = self.folder / name

@@ -36,6 +36,7 @@ from ..rendering.vocabulary import Vocabulary, load_vocabulary
 from .cache import Cache
 from .output import static_files
 from .project import Project
+from .records import rules_digest
 from .verified import Demonstrations, verified_scenarios
 
 
@@ -107,8 +108,11 @@ def load_languages(
         # A catalog passed the wording checks of this wording file: another rechecks it.
         wording_bytes = files.read_bytes(wording_path) if wording is not None else b""
         name = Cache.name("catalog", lang, files.read_bytes(path), wording_bytes)
-        messages = _cached_messages(cache.get(name))
+        # A resident process decodes a catalog once per version of its bytes.
+        decoded = cache.remembered(f"{name} decoded")
+        messages = decoded if isinstance(decoded, Messages) else _cached_messages(cache.get(name))
         if messages is not None:
+            cache.remember(f"{name} decoded", messages)
             languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
             continue
         file = read_catalog_file(path, lang, files)
@@ -134,6 +138,44 @@ def _cached_messages(data: bytes | None) -> Messages | None:
         return None
 
 
+def _rulesets(project: Project, cache: Cache) -> RuleSets:
+    """Every rule set, checked, used or not. A resident process keeps them while their
+    files are unchanged: what it kept from earlier builds points at these very objects."""
+    found = RuleSets(project.content / "rulesets", project.files)
+
+    def checked() -> RuleSets:
+        for ruleset_id in found.available():
+            found.find(ruleset_id)
+        return found
+
+    return cache.recall(Cache.name("rule sets loaded", rules_digest(found)), checked)
+
+
+def _covered(
+    pages: tuple[Page, ...], checked: tuple[Checked, ...], rulesets: RuleSets, cache: Cache
+) -> Coverage:
+    """The example that shows each stated value at work. A resident process searches again
+    only when what the search reads has changed: a page's statements (its content under
+    its rule set) or examples, or a scenario (the very objects it keeps for unchanged files).
+    """
+    read = tuple(item for page in pages for item in (page.content, page.rules, page.examples))
+    kept = cache.remembered("coverage")
+    if isinstance(kept, tuple) and _same(kept[0], read) and _same(kept[1], checked):
+        found: Coverage = kept[2]
+        return found
+    demonstrations = Demonstrations(cache, rulesets, rulesets.files)
+    try:
+        found = covered(pages, checked, demonstrations)
+    finally:
+        demonstrations.save()  # what was asked is kept, even where a statement is refused
+    cache.remember("coverage", (read, checked, found))
+    return found
+
+
+def _same(these: tuple[object, ...], those: tuple[object, ...]) -> bool:
+    return len(these) == len(those) and all(a is b for a, b in zip(these, those, strict=True))
+
+
 def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
     """Read and check everything, verifying each scenario once; raise on bad input or mismatch.
 
@@ -142,9 +184,7 @@ def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
     cache = cache or Cache()
     files = project.files
     settings = load_settings(project.content / "site.yaml", files)
-    rulesets = RuleSets(project.content / "rulesets", files)
-    for ruleset_id in rulesets.available():
-        rulesets.find(ruleset_id)  # every rule set is checked, used or not
+    rulesets = _rulesets(project, cache)
     checked = verified_scenarios(project.content, rulesets, files, cache)
     mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
     if mismatches:
@@ -158,11 +198,7 @@ def load_inputs(project: Project, cache: Cache | None = None) -> Inputs:
         cache,
     )
     pages = tuple(discover_pages(context))
-    demonstrations = Demonstrations(cache, rulesets, files)
-    try:
-        found = covered(pages, tuple(checked), demonstrations)
-    finally:
-        demonstrations.save()  # what was asked is kept, even where a statement is refused
+    found = _covered(pages, tuple(checked), rulesets, cache)
     languages = load_languages(project, settings, cache)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)

@@ -43,11 +43,17 @@ def verified_scenarios(
         # it: a copy of the project (a second checkout, a test's) takes the record back.
         place = os.fsencode(path.relative_to(content))
         name = Cache.name("scenarios", rules, place, files.read_bytes(path))
-        checked = _load(cache.get(name), rulesets, content)
-        if checked is None:
-            checked = check_all([path], rulesets, files)
-            if not any(result.mismatches for result in checked):
-                _store(cache, name, checked, content)
+
+        def verified(path: Path = path, name: str = name) -> list[Checked]:
+            checked = _load(cache.get(name), rulesets, content)
+            if checked is None:
+                checked = check_all([path], rulesets, files)
+                if not any(result.mismatches for result in checked):
+                    _store(cache, name, checked, content)
+            return checked
+
+        # A resident process keeps the very objects, which point at these rule sets.
+        checked = cache.recall(f"{name} {id(rulesets)}", verified)
         for result in checked:
             earlier = first_seen.get(result.id)
             if earlier is not None:

@@ -7,7 +7,12 @@ older build reloads), `reload` after each good build, and `problem` with
 the lines of a failed build, shown in a box at the top of the page while
 the last good site stays served.
 
-Only the inputs are watched (content, templates, catalogs): the
+The server is resident, as Hugo's is: its builds share one process and
+keep in memory what they read (rule sets, verified scenarios, each page
+file's pages, decoded catalogs, compiled templates), each under the name of
+the bytes it came from, so an edit reads and checks again only the file it
+changed and what depends on it, and renders only the outputs whose keys
+changed. Only the inputs are watched (content, templates, catalogs): the
 generator's own code is already imported, so a change to it needs a restart.
 
 Two servers watching one project both rebuild on an edit, and one finds the
@@ -39,6 +44,7 @@ from watchfiles import Change, DefaultFilter
 from ...content.errors import ContentError, Problems
 from ...content.files import inside
 from ..pipeline.build import Report, build
+from ..pipeline.cache import Cache
 from ..pipeline.output import Output
 from .serve import QuietHandler, local_server
 
@@ -348,7 +354,12 @@ def _lock_freed(out: Path, deadline: float) -> bool:
 
 
 def rebuild(
-    project: Project, out: Path, hub: Hub, console: Console, wait: float = LOCK_WAIT_SECONDS
+    project: Project,
+    out: Path,
+    hub: Hub,
+    console: Console,
+    wait: float = LOCK_WAIT_SECONDS,
+    records: Cache | None = None,
 ) -> int:
     """Build once; tell the pages to reload, or show them why not. The build's exit status.
 
@@ -359,7 +370,7 @@ def rebuild(
     deadline = time.monotonic() + wait
     while True:
         try:
-            report = build(project, out)
+            report = build(project, out, records=records)
         except (ContentError, Problems) as failure:
             if _lost_lock(failure, out) and _lock_freed(out, deadline):
                 continue
@@ -377,17 +388,20 @@ def serve_watching(project: Project, out: Path, port: int, console: Console) -> 
     """
     hub = Hub()
     handler = functools.partial(WatchHandler, hub=hub)
+    # The server's builds keep what they read in memory (rule sets, scenarios, pages,
+    # catalogs, compiled templates): an edit reads and checks again only what it changed.
+    records = Cache(project.records, resident=True)
     with local_server(out, port, handler) as url:
         try:
             # Watching from before the first build: an edit made during it is not lost.
             with watching(project, out) as pending:
-                status = rebuild(project, out, hub, console)
+                status = rebuild(project, out, hub, console, records=records)
                 if status and not (out / "index.html").is_file():
                     return status
                 console.serving(url)
                 while True:
                     pending.take()
-                    rebuild(project, out, hub, console)
+                    rebuild(project, out, hub, console, records=records)
         except KeyboardInterrupt:
             return 0
         finally:
