@@ -60,12 +60,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from queue import Queue
 
 import yaml
 from anchors import ensure_anchors, time_anchor, tool_version
@@ -103,7 +106,12 @@ MEASURES = {
     "scenario": "edit one scenario",
     "translation": "edit one translation",
     "template": "edit one template",
+    "watch-scenario": "serve --watch: one scenario",
+    "watch-translation": "serve --watch: one translation",
+    "watch-template": "serve --watch: one template",
 }
+# The edits, each measured twice: a fresh `build` and the resident `serve --watch`.
+EDITS = ("scenario", "translation", "template")
 
 
 @dataclass(frozen=True)
@@ -122,11 +130,8 @@ GOALS = (
     Goal("1000", "cold", 1.0, "x", "mkdocs"),
     Goal("1000", "cold", 1.0, "x", "pelican"),
     Goal("1000", "cold", 4.0, "x", "hugo"),
-    *(
-        Goal(size, edit, 0.3, "s")
-        for size in ("real", "1000")
-        for edit in ("scenario", "translation", "template")
-    ),
+    # Edit to reload, where authors wait: in the resident preview.
+    *(Goal(size, f"watch-{edit}", 0.3, "s") for size in ("real", "1000") for edit in EDITS),
     *(Goal(size, "noop", 0.1, "s") for size in ("real", "300", "1000")),
     Goal("1000", "memory", 150, "MB"),
 )
@@ -791,8 +796,63 @@ def measure(site: Site, repeat: int, repeat_empty: int) -> Result:
         for run in range(repeat):
             edit.apply(run)
             timed(key)
+    runs.update(watched_edits(site, edits, repeat))
     languages = len(discover_languages(site.project / "locales"))
     return Result(site, runs, languages=languages, redrawn=drawn, **written)
+
+
+def watched_edits(site: Site, edits: dict[str, Edit], repeat: int) -> dict[str, list[Run]]:
+    """Each edit made while `serve --watch` runs: from writing the file to the server's
+    `reload` event, which the open pages act on (the page's own reload adds one fetch).
+    The peak memory is the server's, at the end (it only grows)."""
+    command = [*belote_site(), "--project", str(site.project), "serve", "--watch"]
+    command += ["--port", "0", "--out", str(site.out)]
+    server = subprocess.Popen(
+        command, stderr=subprocess.PIPE, text=True, env=build_env(site.project)
+    )
+    assert server.stderr is not None
+    runs: dict[str, list[Run]] = {f"watch-{key}": [] for key in edits}
+    try:
+        url = ""
+        while not url:
+            line = server.stderr.readline()
+            if not line:
+                raise BuildFailed(f"serve --watch stopped: {server.wait()}")
+            found = re.search(r" at (http://\S+), rebuilt on changes", line)
+            url = found.group(1) if found else ""
+        events: Queue[str] = Queue()
+
+        def listen() -> None:
+            with urllib.request.urlopen(url + "__watch/events") as stream:
+                for raw in stream:
+                    if raw.startswith(b"event: "):
+                        events.put(raw[7:].decode().strip())
+
+        threading.Thread(target=listen, daemon=True).start()
+        assert events.get(timeout=60) == "hello"
+        for key, edit in edits.items():
+            for run in range(repeat):
+                progress(f"  {site.label}: serve --watch, {MEASURES[key]}, run {run + 1}")
+                start = time.perf_counter()
+                edit.apply(repeat + run)  # on from the versions the fresh builds left
+                event = events.get(timeout=600)
+                seconds = time.perf_counter() - start
+                if event != "reload":
+                    raise BuildFailed(f"serve --watch answered {key} with {event!r}")
+                peak = _peak_mb(server.pid)
+                runs[f"watch-{key}"].append(Run(seconds, peak))
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    return runs
+
+
+def _peak_mb(pid: int) -> float:
+    """A running process's peak resident set so far (VmHWM)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024 / MB
+    return 0.0
 
 
 # --------------------------------------------------------------------------- anchors

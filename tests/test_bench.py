@@ -41,10 +41,19 @@ def test_a_small_generated_site_builds_with_every_edit_the_bench_times(
     run = bench.run_build(site.project, site.out)
     assert bench.html_pages(site.out) == size
     assert run.peak_mb > 0
-    # Each edit the bench times finds what it edits in the generated project.
-    for edit in (bench.scenario_edit, bench.translation_edit, bench.template_edit):
-        changed, original = edit(site.project).versions
+    # Each edit the bench times finds what it edits in the generated project, and the
+    # resident server rebuilds after each (a failed rebuild is an error, not a figure).
+    edits = {
+        "scenario": bench.scenario_edit(site.project),
+        "translation": bench.translation_edit(site.project),
+        "template": bench.template_edit(site.project),
+    }
+    for edit in edits.values():
+        changed, original = edit.versions
         assert changed != original
+    watched = bench.watched_edits(site, edits, 1)
+    assert sorted(watched) == ["watch-scenario", "watch-template", "watch-translation"]
+    assert all(len(runs) == 1 and runs[0].peak_mb > 0 for runs in watched.values())
 
 
 def test_a_site_too_small_for_the_home_page_and_what_it_needs_is_refused(

@@ -74,8 +74,9 @@ def publish(
     files = 0
     pictures: dict[str, tuple[str, ...]] = {}
     drawn: set[str] = set()
+    write = _Writer(fresh, old)
     for item in produced:
-        _write(fresh, old, item.path, None if item.text is None else item.text.encode("utf-8"))
+        write(item.path, None if item.text is None else item.text.encode("utf-8"))
         files += 1
         if item.path.endswith(".html"):
             pictures[item.path] = tuple(sorted(item.pictures))
@@ -83,35 +84,46 @@ def publish(
     # The generator's own files, then the project's (which cannot take their names).
     for asset in sorted(ASSETS.iterdir()):
         if asset.is_file():
-            _write(fresh, old, f"static/{asset.name}", asset.read_bytes())
+            write(f"static/{asset.name}", asset.read_bytes())
     for relative in static:
         data = project.files.read_bytes(project.templates / "static" / relative)
-        _write(fresh, old, f"static/{relative.as_posix()}", data)
+        write(f"static/{relative.as_posix()}", data)
     for name, data in (runtime or {}).items():
-        _write(fresh, old, f"static/{FOLDER}/{name}", data)
+        write(f"static/{FOLDER}/{name}", data)
     size = 0
     shown = {name for names in pictures.values() for name in names}
     for file, data in store.files(shown):
-        _write(fresh, old, f"img/{file}", data)
+        write(f"img/{file}", data)
         size += len(data) if file.endswith(".png") and "@" not in file else 0
     return Published(files, pictures, frozenset(drawn), size)
 
 
-def _write(fresh: Path, old: Path | None, path: str, data: bytes | None) -> None:
-    """Write one file of the new site, or link the last build's where it holds the same
-    bytes (None: take it over, whatever it holds): its modification time is kept."""
-    target = fresh / path
-    target.parent.mkdir(parents=True, exist_ok=True)
-    previous = old / path if old is not None else None
-    if previous is not None and (data is None or _same_bytes(previous, data)):
-        try:
-            os.link(previous, target, follow_symlinks=False)
-            return
-        except OSError:
-            pass
-    if data is None:
-        raise OSError(f"cannot take over {path} from the last build")
-    target.write_bytes(data)
+class _Writer:
+    """Writes the files of the new site into `fresh`, each folder made once (a `mkdir` of
+    a folder that exists costs as much as making it)."""
+
+    def __init__(self, fresh: Path, old: Path | None) -> None:
+        self.fresh = fresh
+        self.old = old
+        self.made: set[Path] = set()
+
+    def __call__(self, path: str, data: bytes | None) -> None:
+        """Write one file, or link the last build's where it holds the same bytes (None:
+        take it over, whatever it holds): its modification time is kept."""
+        target = self.fresh / path
+        if target.parent not in self.made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.made.add(target.parent)
+        previous = self.old / path if self.old is not None else None
+        if previous is not None and (data is None or _same_bytes(previous, data)):
+            try:
+                os.link(previous, target, follow_symlinks=False)
+                return
+            except OSError:
+                pass
+        if data is None:
+            raise OSError(f"cannot take over {path} from the last build")
+        target.write_bytes(data)
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
