@@ -110,7 +110,7 @@ def test_printed_pages_show_no_navigation(opened: Any) -> None:
     ):
         page = opened(path, DESKTOP)
         page.emulate_media(media="print")
-        for selector in ("header.site-header", "nav.pager", "details.toc", ".reveal"):
+        for selector in ("header.site-header", "nav.pager", "details.toc", ".reveal", "a.to-board"):
             for element in page.locator(selector).all():
                 assert not element.is_visible(), (path, selector)
         assert page.locator("main").is_visible()
