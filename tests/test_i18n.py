@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,7 @@ from helpers.project import (
     write_catalog,
 )
 
+from generator.content.catalogs import Messages
 from generator.content.files import InputFiles
 from generator.site.rendering.i18n import Gettext, load_language
 from generator.site.rendering.vocabulary import load_vocabulary
@@ -169,6 +171,36 @@ def test_no_compiled_catalog_is_committed() -> None:
     assert listed, "git ls-files listed nothing"
     assert "locales/messages.pot" in listed
     assert not [name for name in listed if name.endswith(".mo")]
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_a_language_gives_each_message_as_gettext_does(lang: str) -> None:
+    """The build keeps a catalog's messages, not gettext's decoder (which held them twice
+    over): each lookup, every plural form included, is the one gettext gives, on every
+    message of the language's catalog and every count from 0 to 120."""
+    compiled = Messages.compiled(read_catalog(po_path(ROOT, lang), lang))
+    gettext = GNUTranslations(io.BytesIO(compiled))
+    language = load_language(ROOT / "locales", lang, InputFiles.of(ROOT / "locales"))
+    catalog = read_catalog(po_path(ROOT, lang), lang)
+    assert language.messages is not None and len(language.messages.entries) > 100
+    for message in catalog:
+        if not message.id:
+            continue
+        context = message.context
+        if isinstance(message.id, (list, tuple)):
+            singular, plural = message.id[0], message.id[1]
+            for n in range(121):
+                expected = (
+                    gettext.npgettext(context, singular, plural, n)
+                    if context
+                    else gettext.ngettext(singular, plural, n)
+                )
+                assert language.text((context, singular), plural, n) == expected, (singular, n)
+        else:
+            expected = (
+                gettext.pgettext(context, message.id) if context else gettext.gettext(message.id)
+            )
+            assert language.text((context, message.id)) == expected, message.id
 
 
 # ---------------------------------------------------------------------------

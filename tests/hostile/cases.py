@@ -139,7 +139,7 @@ TEMPLATE_REACH = (
     reach("template-reads-a-nav-page-source", "page_links[0].page.source.read_text()"),
     reach("template-copies-the-picture-store", "pictures.store.copy_into('/tmp')"),
     reach("template-reaches-the-picture-cache", "pictures.store.cache"),
-    reach("template-reaches-gettext", "words.gettext.language.translations.install()"),
+    reach("template-reaches-gettext", "words.gettext.language.messages.plural.__globals__"),
     reach("template-reaches-the-vocabulary", "words.vocabulary"),
     template(
         "template-reaches-a-scenario-file",

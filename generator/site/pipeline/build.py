@@ -132,11 +132,11 @@ def build(
     return report(inputs, plan, advertised, published, time.perf_counter() - started)
 
 
-def _runtime(inputs: Inputs) -> dict[str, bytes]:
-    """The engine's files for the browser, where a page runs it (none otherwise)."""
-    if not any(page.kind.runtime for page in inputs.pages):
-        return {}
-    return runtime_files(inputs.rulesets.all())
+def _runtime(inputs: Inputs) -> Iterator[tuple[str, bytes]]:
+    """The engine's files for the browser, where a page runs it (none otherwise): read
+    once the pages are written, not held through the render (11 MB)."""
+    if any(page.kind.runtime for page in inputs.pages):
+        yield from runtime_files(inputs.rulesets.all()).items()
 
 
 def _plan(

@@ -108,11 +108,12 @@ def load_languages(
         # A catalog passed the wording checks of this wording file: another rechecks it.
         wording_bytes = files.read_bytes(wording_path) if wording is not None else b""
         name = Cache.name("catalog", lang, files.read_bytes(path), wording_bytes)
-        # A resident process decodes a catalog once per version of its bytes.
-        decoded = cache.remembered(f"{name} decoded")
+        # A resident process decodes a catalog once per version of its bytes, and keeps the
+        # messages in place of the bytes (both would hold every message twice).
+        decoded = cache.remembered(name)
         messages = decoded if isinstance(decoded, Messages) else _cached_messages(cache.get(name))
         if messages is not None:
-            cache.remember(f"{name} decoded", messages)
+            cache.remember(name, messages)
             languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
             continue
         file = read_catalog_file(path, lang, files)
@@ -120,11 +121,12 @@ def load_languages(
         if wording is not None:
             found += wording_problems(file, lang, wording)
         problems += found
-        language = Language.of(file, lang, settings.grouping(lang))
+        compiled = Messages.compiled(file.catalog)
         # Only a catalog that passed every check is kept; a broken one is read again next time.
-        if not found and language.messages is not None:
-            cache.put(name, language.messages.mo)
-        languages.append(language)
+        if not found:
+            cache.put(name, compiled)
+        messages = Messages.from_mo(compiled)
+        languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
     if problems:
         raise Problems(problems)
     return languages

@@ -67,7 +67,7 @@ def publish(
     project: Project,
     static: Iterable[Path],
     store: PictureStore,
-    runtime: Mapping[str, bytes] | None = None,
+    runtime: Iterable[tuple[str, bytes]] = (),
 ) -> Published:
     """Write every produced file, the static files, the runtime's files (the engine in the
     browser, generator/site/pipeline/runtime.py) and the pictures the pages show."""
@@ -88,7 +88,7 @@ def publish(
     for relative in static:
         data = project.files.read_bytes(project.templates / "static" / relative)
         write(f"static/{relative.as_posix()}", data)
-    for name, data in (runtime or {}).items():
+    for name, data in runtime:
         write(f"static/{FOLDER}/{name}", data)
     size = 0
     shown = {name for names in pictures.values() for name in names}
@@ -126,12 +126,22 @@ class _Writer:
         target.write_bytes(data)
 
 
+# Compared a block at a time: the runtime's files are megabytes, and reading the last
+# build's copy whole would hold it twice for a moment.
+_BLOCK = 1 << 20
+
+
 def _same_bytes(path: Path, data: bytes) -> bool:
     """Whether `path` is a regular file (not a link) holding exactly `data`."""
     try:
         info = os.stat(path, follow_symlinks=False)
         if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
             return False
-        return path.read_bytes() == data
+        view = memoryview(data)
+        with path.open("rb") as file:
+            for start in range(0, len(data), _BLOCK):
+                if file.read(_BLOCK) != view[start : start + _BLOCK]:
+                    return False
+        return True
     except OSError:
         return False

@@ -14,7 +14,6 @@ import re
 from collections.abc import Set
 from dataclasses import dataclass, field
 from functools import cached_property
-from gettext import NullTranslations
 from pathlib import Path
 
 from babel import Locale
@@ -63,7 +62,6 @@ class Language:
 
     code: str
     locale: Locale
-    translations: NullTranslations
     translated: frozenset[Key] | None  # None: the source language, everything is "translated"
     # CLDR's minimumGroupingDigits (Babel does not carry it): 2 prints 1000 but 10 000.
     min_grouping: int = 1
@@ -73,9 +71,16 @@ class Language:
         """A message's translated forms, or None where the page shows it in English."""
         return self.messages.entries.get(key) if self.messages is not None else None
 
+    def text(self, key: Key, plural: str | None = None, n: int = 1) -> str:
+        """A message as the catalog gives it (the form for `n` where it has a plural), or
+        in English where it does not translate it."""
+        if self.messages is None:
+            return key[1] if plural is None or n == 1 else plural
+        return self.messages.text(key, plural, n)
+
     @staticmethod
     def source(locale: Locale, min_grouping: int = 1) -> Language:
-        return Language(SOURCE_LANGUAGE, locale, NullTranslations(), None, min_grouping)
+        return Language(SOURCE_LANGUAGE, locale, None, min_grouping)
 
     @staticmethod
     def of(file: CatalogFile, lang: str, min_grouping: int = 1) -> Language:
@@ -89,7 +94,6 @@ class Language:
         return Language(
             lang,
             locale_of(lang, where),
-            messages.translations,
             frozenset(messages.entries),
             min_grouping,
             messages,
@@ -167,20 +171,19 @@ class Gettext:
         return Markup(f'<span lang="{SOURCE_LANGUAGE}"{direction}>') + english + Markup("</span>")
 
     def gettext(self, message: str, *, mark: bool = True) -> Markup:
-        return self._resolve(None, message, self.language.translations.gettext(message), mark)
+        return self._resolve(None, message, self.language.text((None, message)), mark)
 
     def ngettext(self, singular: str, plural: str, n: int, *, mark: bool = True) -> Markup:
-        text = self.language.translations.ngettext(singular, plural, n)
+        text = self.language.text((None, singular), plural, n)
         return self._resolve(None, singular, text, mark)
 
     def pgettext(self, context: str, message: str, *, mark: bool = True) -> Markup:
-        text = str(self.language.translations.pgettext(context, message))
-        return self._resolve(context, message, text, mark)
+        return self._resolve(context, message, self.language.text((context, message)), mark)
 
     def npgettext(
         self, context: str, singular: str, plural: str, n: int, *, mark: bool = True
     ) -> Markup:
-        text = self.language.translations.npgettext(context, singular, plural, n)
+        text = self.language.text((context, singular), plural, n)
         return self._resolve(context, singular, text, mark)
 
     def number(self, value: int | float) -> str:
