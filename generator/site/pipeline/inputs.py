@@ -123,9 +123,10 @@ def load_languages(
         problems += found
         compiled = Messages.compiled(file.catalog)
         # Only a catalog that passed every check is kept; a broken one is read again next time.
+        messages = Messages.from_mo(compiled)
         if not found:
             cache.put(name, compiled)
-        messages = Messages.from_mo(compiled)
+            cache.remember(name, messages)
         languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
     if problems:
         raise Problems(problems)

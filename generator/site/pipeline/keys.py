@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...content.catalogs import Key
+from ...content.catalogs import Key, Messages
 from ..page import Page
 from ..rendering.i18n import Language
 from ..rendering.memo import per_value
@@ -102,12 +102,13 @@ class Keys:
 
     @staticmethod
     def output(
-        content: str, language: Language, advertised: Sequence[str], used: Iterable[Key]
+        content: str, language: Language, advertised: Sequence[str], used: Sequence[Key]
     ) -> str:
-        """One page in one language: its content, the language menu, and its translations."""
-        known = _translation_digests(language)
+        """One page in one language: its content, the language menu, and its translations
+        (`used`: the messages it looks up, in `sorted_keys` order, sorted once per page)."""
+        known = _translation_digests(language.messages)
         translations = hashlib.sha256()
-        for key in sorted_keys(used):
+        for key in used:
             # A message the language does not translate is keyed by its id alone.
             translations.update(known.get(key) or _message_digest(key, None))
         return key_of(content, language.code, list(advertised), translations.hexdigest())
@@ -118,11 +119,13 @@ def _message_digest(key: Key, forms: tuple[str, ...] | None) -> bytes:
 
 
 @per_value
-def _translation_digests(language: Language) -> dict[Key, bytes]:
-    """Each translated message's digest, made once per language for every page's key."""
-    if language.messages is None:
+def _translation_digests(messages: Messages | None) -> dict[Key, bytes]:
+    """Each translated message's digest, made once per catalog for every page's key (and,
+    in `serve --watch`, which keeps a catalog's messages while its bytes are unchanged,
+    once per version of the catalog)."""
+    if messages is None:
         return {}
-    return {key: _message_digest(key, forms) for key, forms in language.messages.entries.items()}
+    return {key: _message_digest(key, forms) for key, forms in messages.entries.items()}
 
 
 def _files_named(project: Project, page: Page) -> list[str]:

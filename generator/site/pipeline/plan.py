@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ...content.catalogs import Key
 from ..page import Page
 from ..rendering.i18n import Language
-from .keys import Keys, key_of
+from .keys import Keys, key_of, sorted_keys
 from .manifest import Manifest
 from .progress import site_messages
 
@@ -155,12 +155,13 @@ def plan_outputs(
     ready: list[Rendered] = []
     render: list[Job] = []
     keys: dict[str, str] = {}
+    ordered = {page.key: sorted_keys(used[page.key]) for page in pages}
     for language in languages:
         for page in pages:
             job = Job(page, language, tuple(menu), None if language.is_source else used[page.key])
             path = job.path
             if content_keys is not None:
-                key = Keys.output(content_keys[page.key], language, codes, used[page.key])
+                key = Keys.output(content_keys[page.key], language, codes, ordered[page.key])
                 keys[path] = key
                 if last is not None and reusable is not None and reusable(path, key):
                     kept.append(Kept(path, tuple(last.pictures.get(path, []))))
