@@ -178,10 +178,9 @@ def test_a_language_gives_each_message_as_gettext_does(lang: str) -> None:
     """The build keeps a catalog's messages, not gettext's decoder (which held them twice
     over): each lookup, every plural form included, is the one gettext gives, on every
     message of the language's catalog and every count from 0 to 120."""
-    compiled = Messages.compiled(read_catalog(po_path(ROOT, lang), lang))
-    gettext = GNUTranslations(io.BytesIO(compiled))
-    language = load_language(ROOT / "locales", lang, InputFiles.of(ROOT / "locales"))
     catalog = read_catalog(po_path(ROOT, lang), lang)
+    gettext = GNUTranslations(io.BytesIO(Messages.compiled(catalog)))
+    language = load_language(ROOT / "locales", lang, InputFiles.of(ROOT / "locales"))
     assert language.messages is not None and len(language.messages.entries) > 100
     for message in catalog:
         if not message.id:

@@ -122,8 +122,8 @@ def load_languages(
             found += wording_problems(file, lang, wording)
         problems += found
         compiled = Messages.compiled(file.catalog)
-        # Only a catalog that passed every check is kept; a broken one is read again next time.
         messages = Messages.from_mo(compiled)
+        # Only a catalog that passed every check is kept; a broken one is read again next time.
         if not found:
             cache.put(name, compiled)
             cache.remember(name, messages)

@@ -26,6 +26,7 @@ from ...content.catalogs import (
     Key,
     Messages,
     catalog_path,
+    english,
     locale_of,
     read_catalog_file,
 )
@@ -75,7 +76,7 @@ class Language:
         """A message as the catalog gives it (the form for `n` where it has a plural), or
         in English where it does not translate it."""
         if self.messages is None:
-            return key[1] if plural is None or n == 1 else plural
+            return english(key, plural, n)
         return self.messages.text(key, plural, n)
 
     @staticmethod
