@@ -57,6 +57,12 @@ EDITS: dict[str, Callable[[Path], None]] = {
         "West leads a spade. North has spades",
         "West leads spades. North holds spades",
     ),
+    # Shown on another page too: the trumping page's "see it worked" link names it.
+    "example title": lambda p: _replace(
+        p / "content" / "pages" / "legal-cards.yaml",
+        "title: 'Void, your partner is winning: any card'",
+        "title: 'Void, your partner winning: any card'",
+    ),
     "page text": lambda p: _replace(
         p / "content" / "pages" / "legal-cards.yaml",
         "Two examples, computed",

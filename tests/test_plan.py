@@ -7,6 +7,7 @@ made by hand, and each test says what the plan must decide for them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -17,6 +18,7 @@ from generator.site.pipeline.keys import Keys
 from generator.site.pipeline.manifest import Manifest
 from generator.site.pipeline.plan import Rendered, advertise, plan_english, plan_outputs
 from generator.site.rendering.i18n import Language
+from generator.verify.coverage import Coverage
 
 ARTICLE = page_kinds()["article"]
 HOME = page_kinds()["home"]
@@ -36,6 +38,7 @@ def language(code: str, translations: dict[Key, str]) -> Language:
 
 
 ENGLISH = Language.source(Locale.parse("en"))
+NO_WITNESS = Coverage({})
 HOME_PAGE, RULES = page(""), page("rules")
 PAGES = (HOME_PAGE, RULES)
 
@@ -199,13 +202,45 @@ def test_a_file_a_page_names_is_its_own_and_every_other_input_is_every_pages() -
         "content/variants/coinche.yaml": Stamp(1, 1, 1, "variant"),
         "content/rulesets/maison.yaml": Stamp(1, 1, 1, "rules"),
     }
-    keys = Keys.of(project, stamps, pages)
+    keys = Keys.of(project, stamps, pages, NO_WITNESS)
     edited = Keys.of(
-        project, {**stamps, "content/variants/coinche.yaml": Stamp(2, 2, 2, "v2")}, pages
+        project,
+        {**stamps, "content/variants/coinche.yaml": Stamp(2, 2, 2, "v2")},
+        pages,
+        NO_WITNESS,
     )
     changed = {p.key for p in pages if keys.content(p) != edited.content(p)}
     assert changed == {"variants/coinche", ""}
     ruled = Keys.of(
-        project, {**stamps, "content/rulesets/maison.yaml": Stamp(2, 2, 2, "r2")}, pages
+        project,
+        {**stamps, "content/rulesets/maison.yaml": Stamp(2, 2, 2, "r2")},
+        pages,
+        NO_WITNESS,
     )
     assert all(keys.content(p) != ruled.content(p) for p in pages)
+
+
+def test_what_a_page_shows_of_another_enters_every_pages_key() -> None:
+    """A page links to an anchor another page offers (a rule set's column, a term), and to
+    the example that shows one of its stated values at work: a change to either is a
+    change to every page, though no file of theirs changed. (The title of that example
+    is proved by the fixture's "example title" edit, tests/test_incremental.py.)"""
+    from types import SimpleNamespace
+
+    from generator.site.pipeline.project import Project
+
+    project = Project(Path("/project"))
+    offering = Page(
+        "rule-sets", ARTICLE, "Rule sets", 2, Path("c.yaml"), anchors=(("rules-a", "A"),)
+    )
+    pages = (HOME_PAGE, RULES, offering)
+    keys = Keys.of(project, {}, pages, NO_WITNESS)
+    relabelled = Page(
+        "rule-sets", ARTICLE, "Rule sets", 2, Path("c.yaml"), anchors=(("rules-a", "B"),)
+    )
+    anchored = Keys.of(project, {}, (HOME_PAGE, RULES, relabelled), NO_WITNESS)
+    witness: Any = SimpleNamespace(id="an-example")
+    witnessed = Keys.of(project, {}, pages, Coverage({("play.partner", "maison"): witness}))
+    for page in pages:
+        assert anchored.content(page) != keys.content(page), page.key
+        assert witnessed.content(page) != keys.content(page), page.key

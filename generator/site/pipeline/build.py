@@ -90,7 +90,7 @@ def build(
         pictures.sweep()
         cache.sweep()
         old = out if out.is_dir() and last.out == os.path.realpath(out) else None
-        keys = Keys.of(project, stamps, inputs.pages)
+        keys = Keys.of(project, stamps, inputs.pages, inputs.coverage)
         content_keys = {page.key: keys.content(page) for page in inputs.pages}
 
         def intact(path: str, page_key: str) -> bool:

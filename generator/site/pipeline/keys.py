@@ -2,8 +2,10 @@
 
 A page's key hashes the generator's code, the settings from the
 environment, every input the whole site shares (templates, rule sets,
-vocabulary, site settings, the static files, the list of pages with their
-titles), the page's own files and the scenarios it shows, the languages
+vocabulary, site settings, the static files, and what any page may show of
+another: the list of pages with their titles, their examples' ids and titles,
+the anchors they offer, and the example that shows each stated value at work),
+the page's own files and the scenarios it shows, the languages
 the site advertises, and, in a translated language, the translations of
 exactly the messages the page looks up. An output whose key is the one the
 last build recorded, and whose file is still as that build wrote it, is
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...content.catalogs import Key, Messages
+from ...verify.coverage import Coverage
 from ..page import Page
 from ..rendering.i18n import Language
 from ..rendering.memo import per_value
@@ -57,7 +60,9 @@ class Keys:
     pages: tuple[Page, ...] = ()
 
     @staticmethod
-    def of(project: Project, stamps: Mapping[str, Stamp], pages: Sequence[Page]) -> Keys:
+    def of(
+        project: Project, stamps: Mapping[str, Stamp], pages: Sequence[Page], coverage: Coverage
+    ) -> Keys:
         own = [_relative(project, project.content / folder) for folder in _OWN_FOLDERS]
         own.append(_relative(project, project.locales))
         named = {path for page in pages for path in _files_named(project, page)}
@@ -67,8 +72,10 @@ class Keys:
             if not any(name == path or _below(name, path) for path in named)
             and not any(_below(name, folder) for folder in own)
         ]
-        # Navigation, the home page's cards and the comparison's example links show
-        # every page's title and examples: a change to one is a change to all.
+        # What a page shows of the others: navigation and the home page's cards show every
+        # page's title; the comparison links to examples, a "see it worked" link to the
+        # example that shows a stated value at work, by its title, a rule set's line to the
+        # anchor some page offers. A change to one is a change to all.
         listing = [
             (
                 page.key,
@@ -76,11 +83,16 @@ class Keys:
                 page.title,
                 page.order,
                 page.description,
-                [example.id for example in page.examples],
+                [(example.id, example.title) for example in page.examples],
+                list(page.anchors),
             )
             for page in pages
         ]
-        shared = key_of(code_stamp(), environment(), shared_files, listing)
+        witnesses = sorted(
+            (path, rules, None if found is None else found.id)
+            for (path, rules), found in coverage.shown_by.items()
+        )
+        shared = key_of(code_stamp(), environment(), shared_files, listing, witnesses)
         return Keys(project, stamps, shared, tuple(pages))
 
     def files_of(self, page: Page) -> list[tuple[str, str]]:
