@@ -244,3 +244,31 @@ def test_what_a_page_shows_of_another_enters_every_pages_key() -> None:
     for page in pages:
         assert anchored.content(page) != keys.content(page), page.key
         assert witnessed.content(page) != keys.content(page), page.key
+
+
+def test_a_scenario_enters_the_keys_of_the_pages_that_show_it_not_its_files() -> None:
+    """Two pages show two scenarios of one file: an edit to one scenario changes the key of
+    the page that shows it (and the home page's, which shows every page's examples), not
+    the other's, though the file's bytes changed for both."""
+    from types import SimpleNamespace
+
+    from generator.site.pipeline.manifest import Stamp
+    from generator.site.pipeline.project import Project
+
+    def showing(key: str, written: str) -> Page:
+        example: Any = SimpleNamespace(id=key, title=key, scenario=SimpleNamespace(written=written))
+        return Page(key, ARTICLE, key, 1, Path(f"{key}.yaml"), examples=(example,))
+
+    project = Project(Path("/project"))
+    stamps = {"content/scenarios/both.yaml": Stamp(1, 1, 1, "both")}
+    pages = (HOME_PAGE, showing("first", "a"), showing("second", "b"))
+    keys = Keys.of(project, stamps, pages, NO_WITNESS)
+    edited_pages = (HOME_PAGE, showing("first", "a2"), showing("second", "b"))
+    edited_stamps = {"content/scenarios/both.yaml": Stamp(2, 2, 2, "both, edited")}
+    edited = Keys.of(project, edited_stamps, edited_pages, NO_WITNESS)
+    changed = {
+        before.key
+        for before, after in zip(pages, edited_pages, strict=True)
+        if keys.content(before) != edited.content(after)
+    }
+    assert changed == {"", "first"}

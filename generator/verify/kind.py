@@ -9,6 +9,7 @@ module and that template; nothing lists the kinds.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
@@ -52,10 +53,20 @@ class Scenario:
     line: int
     rules: RuleSet
     expect: Expectation | None = None
+    # The digest of its entry as written (the parsed YAML): all a page shows of it follows
+    # from that, the rule sets and the code, so a page's key names this, not its file's
+    # bytes (site/pipeline/keys.py): an edit to one scenario re-renders the pages showing it.
+    written: str = ""
 
     @staticmethod
     def common(entry: Entry) -> dict[str, Any]:
-        return {"id": entry.id, "path": entry.path, "line": entry.line, "rules": entry.rules}
+        return {
+            "id": entry.id,
+            "path": entry.path,
+            "line": entry.line,
+            "rules": entry.rules,
+            "written": hashlib.sha256(repr(entry.source.node.plain()).encode()).hexdigest(),
+        }
 
     def error(self, message: str) -> ContentError:
         """Bad input found while computing: reported at the scenario's first line."""

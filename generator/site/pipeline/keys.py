@@ -34,9 +34,9 @@ from .cache import code_stamp, digest
 from .manifest import Manifest, Stamp, environment
 from .project import Project
 
-# The inputs some page names (its files, its examples' scenario files), the scenario files
-# (shown or not), and the catalogs, which enter a page's key message by message; every
-# other input is shared by all pages.
+# The inputs some page names (its files), the scenario files (whose scenarios enter the
+# key of the pages showing them, one by one), and the catalogs, which enter a page's key
+# message by message; every other input is shared by all pages.
 _OWN_FOLDERS = ("scenarios",)
 
 
@@ -97,11 +97,8 @@ class Keys:
 
     def files_of(self, page: Page) -> list[tuple[str, str]]:
         """The page's own files (those of the pages it draws on) with their hashes."""
-        paths = {
-            path
-            for other in page.kind.draws_on(page, self.pages)
-            for path in _files_named(self.project, other)
-        }
+        drawn = page.kind.draws_on(page, self.pages)
+        paths = {path for other in drawn for path in _files_named(self.project, other)}
         found = []
         for name, stamp in self.stamps.items():
             if any(name == path or _below(name, path) for path in paths):
@@ -110,7 +107,12 @@ class Keys:
 
     def content(self, page: Page) -> str:
         """The key of the page before any language: what it says in English, its pictures."""
-        return key_of(self.shared, page.key, self.files_of(page))
+        shown = sorted(
+            (example.id, example.scenario.written)
+            for other in page.kind.draws_on(page, self.pages)
+            for example in other.examples
+        )
+        return key_of(self.shared, page.key, self.files_of(page), shown)
 
     @staticmethod
     def output(
@@ -141,9 +143,8 @@ def _translation_digests(messages: Messages | None) -> dict[Key, bytes]:
 
 
 def _files_named(project: Project, page: Page) -> list[str]:
-    """A page's inputs and its examples' scenario files, relative to the project."""
-    paths = [*page.inputs, *(Path(example.scenario.path) for example in page.examples)]
-    return [_relative(project, path) for path in paths]
+    """A page's inputs (its page file, the files it read), relative to the project."""
+    return [_relative(project, path) for path in page.inputs]
 
 
 def _relative(project: Project, path: Path) -> str:
