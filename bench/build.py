@@ -38,10 +38,14 @@ What is timed, each build a fresh `belote-site build --quiet` subprocess, wall-c
 - cold, pictures cached: the machine's picture cache kept, the output and the project's
   cache deleted;
 - no-op rebuild: the same build again, nothing changed;
-- edit one scenario: a play example a page shows gains (or loses) `from_app: true`;
+- edit one scenario: the hand of a play example a page shows, written in reverse order (the
+  page draws it as written; the engine's answer is the same);
 - edit one translation: one msgstr of one catalog, shown on one page, changed;
 - edit one template: a space appended to templates/base.html.
 Each edit flips the file between two versions, so every run rebuilds after a real change.
+In `serve --watch` each edit is made with a page showing it open (its event stream names
+it): timed to that page's first reload (rendered ahead of the site, and checked to show
+the edit), and to the reload once the whole site is built.
 Peak memory is the build process's own maximum resident set, read with os.wait4 by a small
 launcher process (about 10 MB: figures below that are the launcher's).
 
@@ -106,9 +110,14 @@ MEASURES = {
     "scenario": "edit one scenario",
     "translation": "edit one translation",
     "template": "edit one template",
-    "watch-scenario": "serve --watch: one scenario",
-    "watch-translation": "serve --watch: one translation",
-    "watch-template": "serve --watch: one template",
+    # In `serve --watch`: until the open page showing the edit reloads, edited...
+    "watch-scenario": "serve --watch, open page: scenario",
+    "watch-translation": "serve --watch, open page: translation",
+    "watch-template": "serve --watch, open page: template",
+    # ... and until the whole site is built (the open page reloads once more).
+    "site-scenario": "serve --watch, whole site: scenario",
+    "site-translation": "serve --watch, whole site: translation",
+    "site-template": "serve --watch, whole site: template",
 }
 # The edits, each measured twice: a fresh `build` and the resident `serve --watch`.
 EDITS = ("scenario", "translation", "template")
@@ -640,6 +649,7 @@ class Edit:
 
     path: Path
     versions: tuple[str, str]  # changed, original
+    page: str  # a page that shows the edit, below the site's root (en/rules/index.html)
 
     def apply(self, run: int) -> None:
         self.path.write_text(self.versions[run % 2], encoding="utf-8")
@@ -663,24 +673,30 @@ def shown_scenarios(project: Path) -> list[str]:
 
 
 def scenario_edit(project: Path) -> Edit:
-    """A play example a page shows, marked as a trick from the app: one page shows the mark.
-
-    The mark changes what the page says, not the engine's answer, so the build still passes.
-    """
+    """A play example a page shows, with the cards of its hand written in reverse order:
+    the page draws the hand as written, so it changes; the engine's answer does not (the
+    verdicts are the same cards', `allowed` is a set), so the build still passes."""
     scenarios = scenario_index(project / "content")
+    inputs = load_inputs(Project(project))
     for shown in shown_scenarios(project):
         scenario = scenarios[shown]
         kind = value_of(scenario.node, "kind")
-        if (kind is None or kind.value == "play") and value_of(scenario.node, "from_app") is None:
-            ident = value_of(scenario.node, "id")
-            assert ident is not None
-            at, column = ident.end_mark.index, scenario.node.start_mark.column
-            mark = f"\n{' ' * column}from_app: true"
-            if scenario.node.flow_style:
-                mark = ", from_app: true"
-            changed = scenario.text[:at] + mark + scenario.text[at:]
-            return Edit(scenario.path, (changed, scenario.text))
-    raise RuntimeError("no play example without from_app to edit")
+        hand = value_of(scenario.node, "hand")
+        cards = value_of(hand, "cards") if hand is not None else None
+        if (kind is None or kind.value == "play") and isinstance(cards, yaml.SequenceNode):
+            codes = [item.value for item in cards.value if isinstance(item, yaml.ScalarNode)]
+            if len(set(codes)) < 2:
+                continue
+            changed = replaced(scenario.text, [span(cards, f"[{', '.join(reversed(codes))}]")])
+            showing = next(p for p in inputs.pages if any(e.id == shown for e in p.examples))
+            return Edit(scenario.path, (changed, scenario.text), page_path(showing.key, "en"))
+    raise RuntimeError("no play example with a hand of two cards or more to edit")
+
+
+def page_path(key: str, lang: str) -> str:
+    """Where a page (by its key; "home" or "" for the home page) is in a language."""
+    key = "" if key == "home" else key
+    return f"{lang}/{key}/index.html" if key else f"{lang}/index.html"
 
 
 def translation_edit(project: Path) -> Edit:
@@ -704,7 +720,8 @@ def translation_edit(project: Path) -> Edit:
         start = file.line(message) - 1
         line = next(i for i in range(start, len(lines)) if lines[i].startswith('msgstr "'))
         lines[line] = lines[line].replace('msgstr "', 'msgstr "» ', 1)
-        return Edit(path, ("".join(lines), text))
+        page = next(page for page, keys in messages.items() if (context, msgid) in keys)
+        return Edit(path, ("".join(lines), text), page_path(page, lang))
     raise RuntimeError(f"no message of {lang} shown on one page only to edit")
 
 
@@ -712,7 +729,7 @@ def template_edit(project: Path) -> Edit:
     """A space after base.html's last line: a text node every page has, nothing else changed."""
     path = project / "templates" / "base.html"
     text = path.read_text(encoding="utf-8")
-    return Edit(path, (text + " ", text))
+    return Edit(path, (text + " ", text), page_path("", "en"))
 
 
 # --------------------------------------------------------------------------- measuring
@@ -802,16 +819,18 @@ def measure(site: Site, repeat: int, repeat_empty: int) -> Result:
 
 
 def watched_edits(site: Site, edits: dict[str, Edit], repeat: int) -> dict[str, list[Run]]:
-    """Each edit made while `serve --watch` runs: from writing the file to the server's
-    `reload` event, which the open pages act on (the page's own reload adds one fetch).
-    The peak memory is the server's, at the end (it only grows)."""
+    """Each edit made while `serve --watch` runs, with a page showing it open (its event
+    stream names it): from writing the file to that page's first `reload` event (the server
+    renders the open pages ahead of the site), whose page must then be served edited; and
+    on to the `reload` after the whole site is built (`site-...`). The page's own reload
+    adds one fetch. The peak memory is the server's, at the end (it only grows)."""
     command = [*belote_site(), "--project", str(site.project), "serve", "--watch"]
     command += ["--port", "0", "--out", str(site.out)]
     server = subprocess.Popen(
         command, stderr=subprocess.PIPE, text=True, env=build_env(site.project)
     )
     assert server.stderr is not None
-    runs: dict[str, list[Run]] = {f"watch-{key}": [] for key in edits}
+    runs: dict[str, list[Run]] = {f"{what}-{key}": [] for key in edits for what in WATCHED}
     try:
         url = ""
         while not url:
@@ -820,31 +839,51 @@ def watched_edits(site: Site, edits: dict[str, Edit], repeat: int) -> dict[str, 
                 raise BuildFailed(f"serve --watch stopped: {server.wait()}")
             found = re.search(r" at (http://\S+), rebuilt on changes", line)
             url = found.group(1) if found else ""
-        events: Queue[str] = Queue()
-
-        def listen() -> None:
-            with urllib.request.urlopen(url + "__watch/events") as stream:
-                for raw in stream:
-                    if raw.startswith(b"event: "):
-                        events.put(raw[7:].decode().strip())
-
-        threading.Thread(target=listen, daemon=True).start()
-        assert events.get(timeout=60) == "hello"
         for key, edit in edits.items():
+            events: Queue[tuple[str, str]] = Queue()
+            threading.Thread(target=_listen, args=(url, edit.page, events), daemon=True).start()
+            assert events.get(timeout=60)[0] == "hello"
             for run in range(repeat):
                 progress(f"  {site.label}: serve --watch, {MEASURES[key]}, run {run + 1}")
+                before = _served(url, edit.page)
                 start = time.perf_counter()
                 edit.apply(repeat + run)  # on from the versions the fresh builds left
                 event = events.get(timeout=600)
-                seconds = time.perf_counter() - start
-                if event != "reload":
+                shown = time.perf_counter() - start
+                if event[0] != "reload":
                     raise BuildFailed(f"serve --watch answered {key} with {event!r}")
+                if _served(url, edit.page) == before:
+                    raise BuildFailed(f"{edit.page} reloaded without the {key} edit")
+                while event[1] == "preview":
+                    event = events.get(timeout=600)
+                built = time.perf_counter() - start
                 peak = _peak_mb(server.pid)
-                runs[f"watch-{key}"].append(Run(seconds, peak))
+                runs[f"watch-{key}"].append(Run(shown, peak))
+                runs[f"site-{key}"].append(Run(built, peak))
     finally:
         server.terminate()
         server.wait(timeout=60)
     return runs
+
+
+WATCHED = ("watch", "site")
+
+
+def _listen(url: str, page: str, events: Queue[tuple[str, str]]) -> None:
+    """Put each (event, data) of the stream of an open page at `page` into `events`."""
+    with urllib.request.urlopen(f"{url}__watch/events?page=/{page}") as stream:
+        name = ""
+        for raw in stream:
+            if raw.startswith(b"event: "):
+                name = raw[7:].decode().strip()
+            elif raw.startswith(b"data: "):
+                events.put((name, raw[6:].decode().strip()))
+
+
+def _served(url: str, page: str) -> bytes:
+    """The page as served, but the build it names (each build has its own)."""
+    with urllib.request.urlopen(url + page) as answer:
+        return re.sub(rb'data-build="[0-9a-f]+"', b"", answer.read())
 
 
 def _peak_mb(pid: int) -> float:
@@ -909,13 +948,13 @@ def describe(result: Result) -> str:
 
 def print_result(result: Result) -> None:
     print(f"\n{describe(result)}")
-    print(f"  {'':<28} {'runs':>4} {'best s':>8} {'ms/page':>8} {'peak MB':>8}")
+    print(f"  {'':<38} {'runs':>4} {'best s':>8} {'ms/page':>8} {'peak MB':>8}")
     for key, label in MEASURES.items():
         print(
-            f"  {label:<28} {len(result.runs[key]):>4} {result.best(key):>8.3f} "
+            f"  {label:<38} {len(result.runs[key]):>4} {result.best(key):>8.3f} "
             f"{result.ms_per_page(key):>8.2f} {result.peak(key):>8.1f}"
         )
-    print(f"  {'peak memory of any run':<28} {'':>4} {'':>8} {'':>8} {result.peak():>8.1f}")
+    print(f"  {'peak memory of any run':<38} {'':>4} {'':>8} {'':>8} {result.peak():>8.1f}")
     if result.redrawn:
         print(
             f"  note: the pictures-cached build drew {result.redrawn} picture files again: "
@@ -938,7 +977,7 @@ def print_per_page(results: list[Result]) -> None:
     ordered = sorted(results, key=lambda r: r.pages)
     print("\ntime per page (ms), by size; xN: per page at this size / at the size before")
     head = "".join(f"{f'{r.site.label} ({r.pages})':>20}" for r in ordered)
-    print(f"  {'':<28}{head}")
+    print(f"  {'':<38}{head}")
     for key, label in MEASURES.items():
         cells, before = [], None
         for result in ordered:
@@ -946,9 +985,9 @@ def print_per_page(results: list[Result]) -> None:
             step = f" x{now / before:.2f}" if before else ""
             cells.append(f"{f'{now:.2f}{step}':>20}")
             before = now
-        print(f"  {label:<28}{''.join(cells)}")
+        print(f"  {label:<38}{''.join(cells)}")
     peaks = "".join(f"{f'{r.peak():.1f}':>20}" for r in ordered)
-    print(f"  {'peak memory (MB, whole build)':<28}{peaks}")
+    print(f"  {'peak memory (MB, whole build)':<38}{peaks}")
 
 
 def print_anchors(results: list[Result], anchors: Anchors) -> None:

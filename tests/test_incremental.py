@@ -19,6 +19,7 @@ from helpers.project import built_fixture, cli_quiet, fixture_copy, run_captured
 
 from generator.site.pipeline.build import build
 from generator.site.pipeline.cache import Cache
+from generator.site.pipeline.preview import preview
 from generator.site.pipeline.project import Project
 
 
@@ -154,6 +155,29 @@ def test_a_resident_process_builds_what_a_clean_build_builds(tmp_path: Path) -> 
         shutil.copytree(project, clean / "project")
         build(Project(clean / "project"), clean / "site")
         assert tree_hash(site) == tree_hash(clean / "site"), kind
+
+
+def test_an_open_page_rendered_ahead_is_the_page_the_build_then_publishes(tmp_path: Path) -> None:
+    """`serve --watch` shows the open pages before the build (pipeline/preview.py): after
+    every kind of edit, each is byte for byte the page the build then publishes, and so are
+    the pictures it shows (a new page has no preview: the menu needs every page's messages)."""
+    project = fixture_copy(tmp_path / "watched")
+    site = tmp_path / "site"
+    records = Cache(Project(project).records, resident=True)
+    build(Project(project), site, records=records)
+    open_pages = ["en/index.html", "en/legal-cards/index.html", "fr/legal-cards/index.html"]
+    open_pages += ["en/trumping/index.html", "fr/practice/index.html"]
+    for kind, edit in EDITS.items():
+        edit(project)
+        ahead = preview(Project(project), open_pages, records)
+        build(Project(project), site, records=records)
+        if kind == "new page":
+            assert ahead == {}
+            continue
+        pages = [path for path in open_pages if (site / path).is_file()]
+        assert sorted(path for path in ahead if path.endswith(".html")) == sorted(pages), kind
+        for path, data in ahead.items():
+            assert data == (site / path).read_bytes(), (kind, path)
 
 
 def test_a_cache_in_the_tree_is_never_read(tmp_path: Path, project: Path) -> None:

@@ -145,10 +145,11 @@ class Watching:
 class Events:
     """The server's event stream, read in a thread: every (event, data) received."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, page: str | None = None) -> None:
+        """The stream of a page at `page` (its path below the site), or of no page."""
         host, port = url.removeprefix("http://").rstrip("/").split(":")
         self.connection = http.client.HTTPConnection(host, int(port), timeout=60)
-        self.connection.request("GET", EVENTS)
+        self.connection.request("GET", EVENTS + (f"?page=/{page}" if page else ""))
         self.answer = self.connection.getresponse()
         assert self.answer.status == 200
         assert self.answer.headers["Content-Type"] == "text/event-stream"
@@ -246,6 +247,27 @@ def test_an_edited_example_text_is_served_after_the_reload(live: Watching) -> No
         assert "West leads a spade, the ace." in live.get(PAGE)
     finally:
         events.close()
+
+
+def test_an_open_page_reloads_before_the_build_and_again_after_it(live: Watching) -> None:
+    """The page a browser shows is rendered ahead of the site (`reload` with `preview`) and
+    served, edited, from then on; the build's own `reload` follows. A stream that names no
+    page is told only when the build is done."""
+    shown, other = Events(live.url, PAGE), Events(live.url)
+    try:
+        _, served = shown.next(lambda name, _: name == "hello")
+        other.next(lambda name, _: name == "hello")
+        waited, others = shown.count(), other.count()
+        live.edit(Path("templates/base.html"), '<main id="main">', '<main id="main" class="seen">')
+        shown.next(lambda name, data: (name, data) == ("reload", "preview"), after=waited)
+        assert '<main id="main" class="seen">' in live.get(PAGE)
+        _, rebuilt = shown.next(lambda name, data: name == "reload" and data != "preview")
+        assert rebuilt != served
+        assert f'data-build="{rebuilt}"' in live.get(PAGE)
+        assert [data for name, data in other.received[others:] if name == "reload"] == [rebuilt]
+    finally:
+        shown.close()
+        other.close()
 
 
 def test_ctrl_c_stops_cleanly(live: Watching) -> None:

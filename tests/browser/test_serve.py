@@ -1,13 +1,15 @@
 """`belote-site serve --watch` in a real browser: the open page follows every edit.
 
 One page stays open while the project under it is edited: a changed text
-reloads it, a bad edit shows the build's error line in a box at its top
-(as text, whatever the line quotes) while the last good page stays, and
-the fix reloads it without the box.
+reloads it (rendered ahead of the site, then again once the site is built),
+a bad edit shows the build's error line in a box at its top (as text,
+whatever the line quotes) while the last good page stays, and the fix
+reloads it without the box.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,10 +59,17 @@ def test_the_open_page_follows_edits_and_shows_a_bad_one(browser: Any, watching:
         body, overlay = page.locator("body"), page.locator(f"#{OVERLAY_ID}")
         expect(body).to_contain_text(TEXT)
 
-        # 1. A text edited: the page reloads and shows it.
+        # 1. A text edited: the page reloads and shows it, before the site is built (the
+        # open page is rendered first) and again once it is.
+        # Waited for until the page shows the site's build (a page is not read while it reloads).
         _mark(page)
-        watching.edit(PAGE_TEXTS, TEXT, EDITED)
-        expect(body).to_contain_text(EDITED, timeout=TIMEOUT_MS)
+        printed = watching.edit(PAGE_TEXTS, TEXT, EDITED)
+        watching.line_with("built ", after=printed)
+        found = re.search(r'data-build="([0-9a-f]+)"', watching.get(PAGE))
+        assert found is not None
+        built = page.locator(f'script[data-build="{found.group(1)}"]')
+        expect(built).to_have_count(1, timeout=TIMEOUT_MS)
+        expect(body).to_contain_text(EDITED)
         assert _reloaded(page)
 
         # 2. An expectation the engine contradicts: the build's line, on the page as printed.

@@ -2,10 +2,14 @@
 
 The pages are served with one extra script (`CLIENT`), added as they are
 sent, never written into the built files. It listens to Server-Sent Events
-(`EVENTS`): `hello` with the build the server now serves (a page from an
-older build reloads), `reload` after each good build, and `problem` with
-the lines of a failed build, shown in a box at the top of the page while
-the last good site stays served.
+(`EVENTS`, naming the page it is on): `hello` with the build the server now
+serves (a page from an older build reloads), `reload` after each good build,
+and `problem` with the lines of a failed build, shown in a box at the top of
+the page while the last good site stays served.
+
+The open pages are rendered first (`pipeline/preview.py`): after an edit they
+are served from memory and reload (`reload` with `preview`) while the whole
+site is built again, then reload once more when it is.
 
 The server is resident, as Hugo's is: its builds share one process and
 keep in memory what they read (rule sets, verified scenarios, each page
@@ -36,7 +40,7 @@ from contextlib import contextmanager
 from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import watchfiles
 from watchfiles import Change, DefaultFilter
@@ -46,6 +50,7 @@ from ...content.files import inside
 from ..pipeline.build import Report, build
 from ..pipeline.cache import Cache
 from ..pipeline.output import Output
+from ..pipeline.preview import preview
 from .serve import QuietHandler, local_server
 
 if TYPE_CHECKING:
@@ -83,7 +88,7 @@ CLIENT_JS = """\
 (() => {
   "use strict";
   const served = document.currentScript.dataset.build;
-  const events = new EventSource("@EVENTS@");
+  const events = new EventSource("@EVENTS@?page=" + encodeURIComponent(location.pathname));
   const reload = () => {
     events.close();
     location.reload();
@@ -143,14 +148,16 @@ Listener = queue.SimpleQueue[str | None]  # events to send; None ends the stream
 
 
 class Hub:
-    """The build being served, the last build's problem, and every open page listening."""
+    """The build being served, the last build's problem, every open page listening (and
+    the page it is on), and the open pages rendered ahead of the build."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._listeners: set[Listener] = set()
+        self._listeners: dict[Listener, str | None] = {}
         self._build = secrets.token_hex(8)
         self._problem: str | None = None
         self._closed = False
+        self._previewed: dict[str, bytes] = {}
 
     @property
     def build_id(self) -> str:
@@ -158,8 +165,9 @@ class Hub:
             return self._build
 
     @contextmanager
-    def listen(self) -> Iterator[Listener]:
-        """Events for one page, starting with the current state (so none is missed)."""
+    def listen(self, page: str | None = None) -> Iterator[Listener]:
+        """Events for one page (its path below the site's root, if known), starting with the
+        current state (so none is missed)."""
         listener: Listener = queue.SimpleQueue()
         with self._lock:
             listener.put(_event("hello", self._build))
@@ -167,22 +175,40 @@ class Hub:
                 listener.put(self._problem)
             if self._closed:
                 listener.put(None)
-            self._listeners.add(listener)
+            self._listeners[listener] = page
         try:
             yield listener
         finally:
             with self._lock:
-                self._listeners.discard(listener)
+                self._listeners.pop(listener, None)
+
+    def open_pages(self) -> set[str]:
+        with self._lock:
+            return {page for page in self._listeners.values() if page is not None}
+
+    def previewed(self, files: dict[str, bytes]) -> None:
+        """Serve these files ahead of the build; reload the pages among them."""
+        with self._lock:
+            self._previewed = files
+            for listener, page in self._listeners.items():
+                if page in files:
+                    listener.put(_event("reload", "preview"))
+
+    def preview_of(self, path: str) -> bytes | None:
+        with self._lock:
+            return self._previewed.get(path)
 
     def built(self) -> None:
         with self._lock:
             self._build = secrets.token_hex(8)
             self._problem = None
+            self._previewed = {}
             self._send(_event("reload", self._build))
 
     def failed(self, lines: Sequence[str]) -> None:
         with self._lock:
             self._problem = _event("problem", json.dumps(list(lines)))
+            self._previewed = {}
             self._send(self._problem)
 
     def close(self) -> None:
@@ -212,6 +238,13 @@ class WatchHandler(QuietHandler):
         route = self._route()
         if route == CLIENT:
             return self._answer(CLIENT_JS.encode(), "text/javascript; charset=utf-8")
+        path = site_path(route)
+        ahead = self.hub.preview_of(path)
+        if ahead is not None:  # an open page, rendered ahead of the build, or its picture
+            if path.endswith(".html"):
+                html = with_client(ahead, self.hub.build_id)
+                return self._answer(html, "text/html; charset=utf-8")
+            return self._answer(ahead, self.guess_type(path))
         page = self._page(route)
         if page is None:
             return super().send_head()
@@ -248,13 +281,20 @@ class WatchHandler(QuietHandler):
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
-        with self.hub.listen() as listener:
+        pages = parse_qs(urlsplit(self.path).query).get("page")
+        with self.hub.listen(site_path(pages[0]) if pages else None) as listener:
             while (event := _next(listener)) is not None:
                 try:
                     self.wfile.write(event.encode())
                     self.wfile.flush()
                 except OSError:
                     return  # the page went away
+
+
+def site_path(route: str) -> str:
+    """A page's or file's path below the site's root, from the path of its address."""
+    path = unquote(route).lstrip("/")
+    return path + "index.html" if not path or path.endswith("/") else path
 
 
 def _next(listener: Listener) -> str | None:
@@ -368,6 +408,14 @@ def rebuild(
     pages show is this build's outcome, not the other's lock.
     """
     deadline = time.monotonic() + wait
+    open_pages = hub.open_pages()
+    if open_pages and records is not None:
+        try:
+            ahead = preview(project, open_pages, records)
+        except (ContentError, Problems, OSError):
+            ahead = {}  # what is wrong, the build says below, in its own words
+        if ahead:
+            hub.previewed(ahead)
     while True:
         try:
             report = build(project, out, records=records)
