@@ -137,7 +137,7 @@ def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
     rule_sets = _rule_sets()
     folder = tmp_path / "runtime"
     folder.mkdir()
-    for name, data in runtime_files(rule_sets).items():
+    for name, data in runtime_files(rule_sets):
         (folder / name).write_bytes(data)
     questions = [
         question
