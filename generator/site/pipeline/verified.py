@@ -38,6 +38,8 @@ def verified_scenarios(
     rules = rules_digest(rulesets)
     found: list[Checked] = []
     first_seen: dict[str, Checked] = {}
+    kept = cache.remembered("scenarios as read")
+    before: dict[tuple[object, ...], Checked] = kept if isinstance(kept, dict) else {}
     for path in scenario_files([content], files):
         # Named by the file's place in the content folder, and its paths kept relative to
         # it: a copy of the project (a second checkout, a test's) takes the record back.
@@ -53,7 +55,7 @@ def verified_scenarios(
             return checked
 
         # A resident process keeps the very objects, which point at these rule sets.
-        checked = cache.recall(f"{name} {id(rulesets)}", verified)
+        checked = _as_before(cache.recall(f"{name} {id(rulesets)}", verified), before, rulesets)
         for result in checked:
             earlier = first_seen.get(result.id)
             if earlier is not None:
@@ -67,7 +69,22 @@ def verified_scenarios(
                 )
             first_seen[result.id] = result
         found += checked
+    cache.remember("scenarios as read", {_as_read(c, rulesets): c for c in found})
     return found
+
+
+def _as_read(checked: Checked, rulesets: RuleSets) -> tuple[object, ...]:
+    scenario = checked.scenario
+    return (os.fspath(scenario.path), scenario.line, scenario.id, scenario.written, id(rulesets))
+
+
+def _as_before(
+    checked: list[Checked], before: dict[tuple[object, ...], Checked], rulesets: RuleSets
+) -> list[Checked]:
+    """In a resident process, a scenario whose entry, place and rule sets are the last
+    build's, in a file edited elsewhere, is the very object that build had: a page file
+    showing it is not read again (page._PagesRead compares by identity)."""
+    return [before.get(_as_read(one, rulesets), one) for one in checked]
 
 
 def _store(cache: Cache, name: str, checked: list[Checked], content: Path) -> None:
