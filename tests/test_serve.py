@@ -29,6 +29,7 @@ from watchfiles import Change
 
 from generator.content.errors import ContentError, Problems
 from generator.site.pipeline.build import Project, Report
+from generator.site.pipeline.cache import Cache
 from generator.site.pipeline.output import Output
 from generator.site.serving import watch
 from generator.site.serving.serve import REQUEST_TIMEOUT, QuietHandler, local_server
@@ -572,3 +573,28 @@ def test_another_failure_is_not_retried(tmp_path: Path, monkeypatch: pytest.Monk
     console = _Console()
     assert rebuild(Project(tmp_path), tmp_path / "site", Hub(), console) == 2
     assert (len(calls), len(console.failures)) == (1, 1)
+
+
+def test_a_long_preview_keeps_only_what_its_last_build_used(tmp_path: Path) -> None:
+    """Each edit makes new records (the edited file's scenarios, the pages that show
+    them); the resident process forgets the older versions after each good build, so
+    that a long session does not hold every version it ever built."""
+    project = fixture_copy(tmp_path / "project")
+    site, records, console = (
+        tmp_path / "site",
+        Cache(Project(project).records, resident=True),
+        _Console(),
+    )
+    assert watch.rebuild(Project(project), site, Hub(), console, records=records) == 0
+    scenario = project / SCENARIO
+    original = scenario.read_text(encoding="utf-8")
+    hands = ["7S, KS, JH, 9C, 10D", "JH, KS, 7S, 9C, 10D", "9C, JH, KS, 7S, 10D"]
+    hands += ["10D, 9C, JH, KS, 7S"]
+    held = []
+    for hand in hands:
+        scenario.write_text(original.replace("KS, 7S, JH, 9C, 10D", hand, 1), encoding="utf-8")
+        assert watch.rebuild(Project(project), site, Hub(), console, records=records) == 0
+        assert records.resident is not None
+        held.append(len(records.resident))
+    assert console.builds == 5
+    assert held[1:] == held[:1] * 3, held

@@ -86,6 +86,7 @@ class Cache:
         # computed under each name, kept in memory: a name stands for one value only, so
         # the value kept is the value the disk would give, without reading or decoding it.
         self.resident: OrderedDict[str, object] | None = OrderedDict() if resident else None
+        self._used: set[str] = set()  # names asked for since `forget_unused`
 
     @staticmethod
     def name(*parts: bytes | str) -> str:
@@ -101,6 +102,7 @@ class Cache:
             return compute()
         if name in self.resident:
             self.resident.move_to_end(name)
+            self._used.add(name)
             found: T = self.resident[name]  # type: ignore[assignment]
             return found
         value = compute()
@@ -109,19 +111,33 @@ class Cache:
 
     def remembered(self, name: str) -> object | None:
         """What a resident process remembers under `name` (None: nothing, or not resident)."""
-        return None if self.resident is None else self.resident.get(name)
+        if self.resident is None:
+            return None
+        self._used.add(name)
+        return self.resident.get(name)
 
     def remember(self, name: str, value: object) -> None:
         if self.resident is not None:
             self.resident[name] = value
             self.resident.move_to_end(name)
+            self._used.add(name)
             if len(self.resident) > _RESIDENT:
                 self.resident.popitem(last=False)
+
+    def forget_unused(self) -> None:
+        """Keep in memory only what was asked for since the last call: after a good build,
+        what it used. An edited file's older versions (its scenarios, pages, catalog) are
+        never asked for again, and a long `serve --watch` would otherwise hold them all."""
+        if self.resident is not None:
+            for name in [name for name in self.resident if name not in self._used]:
+                del self.resident[name]
+        self._used.clear()
 
     def get(self, name: str) -> bytes | None:
         """What `put` kept under this name, or None. Only a regular file with one link counts:
         a link in the cache could lead anywhere."""
         if self.resident is not None and isinstance(self.resident.get(name), bytes):
+            self._used.add(name)
             kept: bytes = self.resident[name]  # type: ignore[assignment]
             return kept
         data = self._read(name)

@@ -426,6 +426,8 @@ def rebuild(
             return failure.exit_code
         console.built(report)
         hub.built()
+        if records is not None:
+            records.forget_unused()
         return 0
 
 
