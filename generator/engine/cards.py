@@ -62,6 +62,13 @@ PLAIN_ORDER: tuple[Rank, ...] = (
 )
 
 
+# Each rank's place in the orders, and each suit's: a card's derived numbers, looked up.
+_TRUMP_PLACE = {rank: place for place, rank in enumerate(TRUMP_ORDER)}
+_PLAIN_PLACE = {rank: place for place, rank in enumerate(PLAIN_ORDER)}
+_RANK_PLACE = {rank: place for place, rank in enumerate(Rank)}
+_SUIT_PLACE = {suit: place for place, suit in enumerate(Suit)}
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     rank: Rank
@@ -72,9 +79,9 @@ class Card:
     ordinal: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "trump_strength", TRUMP_ORDER.index(self.rank))
-        object.__setattr__(self, "plain_strength", PLAIN_ORDER.index(self.rank))
-        ordinal = list(Suit).index(self.suit) * 8 + list(Rank).index(self.rank)
+        object.__setattr__(self, "trump_strength", _TRUMP_PLACE[self.rank])
+        object.__setattr__(self, "plain_strength", _PLAIN_PLACE[self.rank])
+        ordinal = _SUIT_PLACE[self.suit] * 8 + _RANK_PLACE[self.rank]
         object.__setattr__(self, "ordinal", ordinal)
 
     def __hash__(self) -> int:
@@ -93,6 +100,11 @@ class Card:
         return f"Card.parse({self.code!r})"
 
     @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        """The deck's card of this rank and suit (none is made anew)."""
+        return _BY_RANK_SUIT[rank, suit]
+
+    @staticmethod
     def parse(code: str) -> Card:
         """Read a card code; `T` is accepted for ten (`TH` is `10H`)."""
         try:
@@ -105,6 +117,7 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
+_BY_RANK_SUIT: dict[tuple[Rank, Suit], Card] = {(card.rank, card.suit): card for card in DECK}
 _BY_CODE: dict[str, Card] = {}
 for _card in DECK:
     _BY_CODE[_card.code] = _card

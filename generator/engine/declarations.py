@@ -94,7 +94,7 @@ def _runs(cards: set[Card]) -> list[list[Card]]:
     for suit in Suit:
         run: list[Card] = []
         for rank in [*NATURAL_ORDER, None]:
-            card = Card(rank, suit) if rank is not None else None
+            card = Card.of(rank, suit) if rank is not None else None
             if card is not None and card in cards:
                 run.append(card)
                 continue

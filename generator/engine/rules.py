@@ -484,6 +484,6 @@ class RuleSet:
         found = []
         held = {seat: set(hand) for seat, hand in hands.items()}
         for suit in self.belote_suits(trump):
-            pair = {Card(Rank.KING, suit), Card(Rank.QUEEN, suit)}
+            pair = {Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)}
             found += [seat for seat, cards in held.items() if pair <= cards]
         return found
