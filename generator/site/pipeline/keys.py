@@ -95,24 +95,20 @@ class Keys:
         shared = key_of(code_stamp(), environment(), shared_files, listing, witnesses)
         return Keys(project, stamps, shared, tuple(pages))
 
-    def files_of(self, page: Page) -> list[tuple[str, str]]:
-        """The page's own files (those of the pages it draws on) with their hashes."""
+    def content(self, page: Page) -> str:
+        """The key of the page before any language: what it says in English, its pictures:
+        the files of the pages it draws on (its own among them) and the scenarios they show."""
         drawn = page.kind.draws_on(page, self.pages)
         paths = {path for other in drawn for path in _files_named(self.project, other)}
-        found = []
-        for name, stamp in self.stamps.items():
-            if any(name == path or _below(name, path) for path in paths):
-                found.append((name, stamp.sha256))
-        return sorted(found)
-
-    def content(self, page: Page) -> str:
-        """The key of the page before any language: what it says in English, its pictures."""
-        shown = sorted(
-            (example.id, example.scenario.written)
-            for other in page.kind.draws_on(page, self.pages)
-            for example in other.examples
+        files = sorted(
+            (name, stamp.sha256)
+            for name, stamp in self.stamps.items()
+            if any(name == path or _below(name, path) for path in paths)
         )
-        return key_of(self.shared, page.key, self.files_of(page), shown)
+        shown = sorted(
+            (example.id, example.scenario.written) for other in drawn for example in other.examples
+        )
+        return key_of(self.shared, page.key, files, shown)
 
     @staticmethod
     def output(

@@ -122,6 +122,11 @@ class Manifest:
     pictures: dict[str, list[str]] = field(default_factory=dict)
     pages: int = 0  # what the last build wrote, for the line a no-op build prints
 
+    def used(self, page_key: str) -> frozenset[tuple[Any, Any]] | None:
+        """The messages the page looked up in the last build, if it recorded them."""
+        found = self.messages.get(page_key)
+        return None if found is None else frozenset((context, msgid) for context, msgid in found)
+
     @staticmethod
     def load(project: Project) -> Manifest:
         """The last build's manifest, or an empty one (no build yet, or a stale format)."""

@@ -70,8 +70,9 @@ def plan_english(
     for page in pages:
         key = content_keys.get(page.key)
         unchanged = key is not None and last.content_keys.get(page.key) == key
-        if unchanged and page.key in last.messages:
-            known[page.key] = frozenset((c, m) for c, m in last.messages[page.key])
+        recorded = last.used(page.key) if unchanged else None
+        if recorded is not None:
+            known[page.key] = recorded
             continue
         render.append(page)
     return EnglishPlan(tuple(render), known)

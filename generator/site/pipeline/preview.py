@@ -30,21 +30,18 @@ def preview(project: Project, paths: Collection[str], records: Cache) -> dict[st
     did not make. Bad input raises, as a build does."""
     last = Manifest.load(project)
     inputs = load_inputs(project, records)
-    used = {
-        page.key: frozenset((context, msgid) for context, msgid in last.messages[page.key])
-        for page in inputs.pages
-        if page.key in last.messages
-    }
-    if len(used) < len(inputs.pages):
+    used = {page.key: last.used(page.key) for page in inputs.pages}
+    known = {key: found for key, found in used.items() if found is not None}
+    if len(known) < len(used):
         return {}  # a new page: the menu follows every page's messages, known after a build
-    menu = advertise(inputs.languages, used, inputs.settings.advertise_from).menu
+    menu = advertise(inputs.languages, known, inputs.settings.advertise_from).menu
     wanted = set(paths)
-    jobs = [
-        Job(page, language, menu, None if language.is_source else used[page.key])
+    every = (
+        Job(page, language, menu, None if language.is_source else known[page.key])
         for page in inputs.pages
         for language in inputs.languages
-        if page.path(language.code) + "index.html" in wanted
-    ]
+    )
+    jobs = [job for job in every if job.path in wanted]
     if not jobs:
         return {}
     renderer = Renderer(inputs)

@@ -145,25 +145,37 @@ def runtime_files(
 
 
 def _pinned(path: Path, digest: str) -> bytes:
-    _check(path, digest)
-    return path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise _missing(path) from None
+    _refuse_unless(path, hashlib.sha256(data).hexdigest(), digest)
+    return data
 
 
 def _check(path: Path, digest: str) -> None:
-    """Refuse a file of the runtime that is missing or not the pinned one."""
+    """Refuse the file unless it is the pinned one, hashed as it is read (the standard
+    library's 9 MB zip is then read by zipfile, a member at a time)."""
     try:
         with path.open("rb") as file:
             found = hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
-        raise ContentError(
-            path,
-            None,
-            f"the browser's Python runtime (pyodide {VERSION}) is missing: "
-            "run scripts/ensure-tools (npm ci)",
-        ) from None
+        raise _missing(path) from None
+    _refuse_unless(path, found, digest)
+
+
+def _missing(path: Path) -> ContentError:
+    return ContentError(
+        path,
+        None,
+        f"the browser's Python runtime (pyodide {VERSION}) is missing: run scripts/ensure-tools",
+    )
+
+
+def _refuse_unless(path: Path, found: str, digest: str) -> None:
     if found != digest:
         raise ContentError(
-            path, None, f"not the pinned pyodide {VERSION} file: run scripts/ensure-tools (npm ci)"
+            path, None, f"not the pinned pyodide {VERSION} file: run scripts/ensure-tools"
         )
 
 
