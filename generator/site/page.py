@@ -72,11 +72,6 @@ class Page:
     def depth(self) -> int:
         return self.key.count("/") + 2 if self.key else 1
 
-    @property
-    def figure(self) -> Example | None:
-        """The example the home page shows beside the page's description."""
-        return self.examples[0] if self.examples else None
-
 
 T = TypeVar("T")
 
