@@ -140,10 +140,10 @@ class PageKind(ABC):
         """The pages of this file."""
 
     def titled(
-        self, source: Source, given: Mapping[str, Source], order: int, **fields: Any
+        self, source: Source, given: Mapping[str, Source], order: int, content: Any, **fields: Any
     ) -> Page:
-        """The page of a file that names its slug and title, made from that file alone
-        unless `inputs` says more."""
+        """The page of a file that names its slug and title, described by its content's
+        introduction, made from that file alone unless `inputs` says more."""
         fields.setdefault("inputs", (source.path,))
         return Page(
             key=slug(given["slug"]),
@@ -151,6 +151,8 @@ class PageKind(ABC):
             title=stated(given["title"], fields.get("rules")),
             order=order,
             source=source.path,
+            description=content.intro,
+            content=content,
             **fields,
         )
 

@@ -47,9 +47,8 @@ class ArticleKind(PageKind):
                 source,
                 given,
                 order,
+                Article(intro, sections),
                 rules=rules,
-                description=intro,
-                content=Article(intro, sections),
                 examples=tuple(example for section in sections for example in section.examples),
                 links=tuple(links(sections)),
             )

@@ -99,16 +99,7 @@ class BoardKind(PageKind):
             rule_sets=tuple((rules.id, rules.name) for rules in rule_sets),
             start=fragment,
         )
-        return [
-            self.titled(
-                source,
-                given,
-                order,
-                description=content.intro,
-                content=content,
-                links=(examples,),
-            )
-        ]
+        return [self.titled(source, given, order, content, links=(examples,))]
 
 
 KIND = BoardKind()

@@ -264,8 +264,7 @@ class CompareKind(PageKind):
                 source,
                 given,
                 order,
-                description=comparison.intro,
-                content=comparison,
+                comparison,
                 # Every rule-set line of the site links to its column.
                 anchors=tuple((f"rules-{rules_id}", rules_id) for rules_id in ids),
             )

@@ -78,8 +78,7 @@ class GlossaryKind(PageKind):
                 source,
                 given,
                 order,
-                description=intro,
-                content=Glossary(intro, terms),
+                Glossary(intro, terms),
                 links=tuple(term.see for term in terms),
                 anchors=tuple((term_anchor(term.id), term.term) for term in terms),
             )

@@ -248,9 +248,8 @@ class LearnKind(PageKind):
                 source,
                 given,
                 order,
+                content,
                 rules=rules,
-                description=content.intro,
-                content=content,
                 links=summary,
                 # The deal's scenario file too: a change to the deal is a change to the page.
                 inputs=(source.path, checked.scenario.path),

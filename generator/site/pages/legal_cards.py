@@ -49,16 +49,7 @@ class LegalCardsKind(PageKind):
             sections=tuple(sections),
         )
         examples = tuple(example for section in sections for example in section.examples)
-        return [
-            self.titled(
-                source,
-                given,
-                order,
-                description=content.intro,
-                content=content,
-                examples=examples,
-            )
-        ]
+        return [self.titled(source, given, order, content, examples=examples)]
 
 
 KIND = LegalCardsKind()

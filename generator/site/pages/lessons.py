@@ -78,8 +78,7 @@ class LessonsKind(PageKind):
                 source,
                 given,
                 order,
-                description=content.intro,
-                content=content,
+                content,
                 examples=tuple(example for lesson in lessons for example in lesson.examples),
             )
         ]

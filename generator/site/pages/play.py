@@ -98,11 +98,7 @@ class PlayKind(PageKind):
             sides=rules.sides,
             calls=tuple(dict.fromkeys(call for each in dealt for call in offered_calls(each))),
         )
-        return [
-            self.titled(
-                source, given, order, description=content.intro, content=content, links=(learn,)
-            )
-        ]
+        return [self.titled(source, given, order, content, links=(learn,))]
 
 
 KIND = PlayKind()
