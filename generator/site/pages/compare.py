@@ -12,11 +12,13 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from ...content.errors import ContentError, excerpt
 from ...content.nodes import Source, read_yaml
-from ...content.rulesets import ABSENT, option_paths, option_value
+from ...content.rulesets import ABSENT, RuleSets, option_paths, option_value
 from ...engine import RuleSet
 from ..page import LoadContext, Page, PageKind, Site
 
@@ -27,18 +29,9 @@ class Option:
 
     path: str
     label: str  # a message
-    sentences: Mapping[
-        str, str
-    ]  # value -> message; `value` (with %(value)s) and `none` for the rest
+    # value -> message; `value` (with %(value)s) and `none` for the rest
+    sentences: Mapping[str, str]
     example: str | None  # the id of a scenario that shows the option at work
-
-    def value_of(self, rules: RuleSet) -> Any:
-        """The option's value in a rule set, or ABSENT when the rule set lacks its group."""
-        return option_value(rules, self.path)
-
-    @property
-    def group(self) -> str:
-        return self.path.split(".")[0]
 
 
 def sentence_context(path: str) -> str:
@@ -59,6 +52,11 @@ class Cell:
     # The rule set whose file sets the value, and whose `source:` it follows:
     # the column's own, or one it extends.
     origin: RuleSet
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """What the reader reads in the cell: neighbours that read the same are one."""
+        return self.sentence, repr(self.value)
 
 
 @dataclass(frozen=True)
@@ -86,25 +84,17 @@ class Comparison:
 
     def differs(self, row: int) -> bool:
         """Whether the rule sets disagree on an option."""
-        return len({(c.cells[row].sentence, repr(c.cells[row].value)) for c in self.columns}) > 1
+        return len({column.cells[row].shown for column in self.columns}) > 1
 
     def spans(self, row: int) -> list[Span]:
         """A row's cells, neighbours with the same value merged (families sit together)."""
-        spans: list[Span] = []
-        for column in self.columns:
-            cell = column.cells[row]
-            last = spans[-1] if spans else None
-            if last and (last.cell.sentence, repr(last.cell.value)) == (
-                cell.sentence,
-                repr(cell.value),
-            ):
-                origins = (
-                    last.origins if cell.origin in last.origins else (*last.origins, cell.origin)
-                )
-                spans[-1] = Span(last.cell, last.columns + 1, origins)
-            else:
-                spans.append(Span(cell, 1, (cell.origin,)))
-        return spans
+        cells = (column.cells[row] for column in self.columns)
+        groups = (list(group) for _, group in groupby(cells, key=attrgetter("shown")))
+        return [
+            # Each origin once (a rule set is not hashable: its id stands for it).
+            Span(group[0], len(group), tuple({c.origin.id: c.origin for c in group}.values()))
+            for group in groups
+        ]
 
     @property
     def differing(self) -> list[int]:
@@ -115,11 +105,12 @@ class Comparison:
         return [row for row in range(len(self.options)) if not self.differs(row)]
 
 
-def cell(option: Option, rules: RuleSet, absent: Mapping[str, str], origin: RuleSet) -> Cell:
+def cell(option: Option, rules: RuleSet, absent: Mapping[str, str], rulesets: RuleSets) -> Cell:
     """One rule set's value of an option, as the sentence that says it."""
-    value = option.value_of(rules)
+    value = option_value(rules, option.path)
     if value is ABSENT:
-        return Cell(absent[option.group], None, None, rules)
+        return Cell(absent[option.path.split(".")[0]], None, None, rules)
+    origin = rulesets.get_id(rulesets.origin(rules.id, option.path))
     context = sentence_context(option.path)
     if isinstance(value, bool):
         return Cell(option.sentences["true" if value else "false"], context, None, origin)
@@ -232,18 +223,7 @@ class CompareKind(PageKind):
         options, absent = read_options(context)
         rulesets = context.rulesets
         columns = tuple(
-            Column(
-                rules,
-                tuple(
-                    cell(
-                        option,
-                        rules,
-                        absent,
-                        rulesets.get_id(rulesets.origin(rules.id, option.path)),
-                    )
-                    for option in options
-                ),
-            )
+            Column(rules, tuple(cell(option, rules, absent, rulesets) for option in options))
             # Each family together, its root first: Maison and its variants, then Coinche's.
             for rules in sorted(rulesets.all(), key=lambda rules: rulesets.lineage(rules.id))
         )
