@@ -32,7 +32,6 @@ from .drawing import (
     font,
     glyph,
     paste,
-    scaled,
     suit_colour,
 )
 
@@ -151,7 +150,7 @@ def _court_half(rank: Rank, symbol: str, colour: Colour) -> Image.Image:
         return [(points[i] * s, points[i + 1] * s) for i in range(0, len(points), 2)]
 
     def box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
-        return scaled((x0, y0, x1, y1))
+        return round(x0 * s), round(y0 * s), round(x1 * s), round(y1 * s)
 
     line = max(1, round(0.5 * s))
     notch_x, notch_y = _NOTCH_X - _PANEL[0], _NOTCH_Y - _PANEL[1]

@@ -75,16 +75,6 @@ def reduce(image: Image.Image, factor: int) -> Image.Image:
     return image.resize((width // factor, height // factor), Image.Resampling.LANCZOS)
 
 
-def scaled(box: Box) -> tuple[int, int, int, int]:
-    """A 1x box in drawing pixels."""
-    return (
-        round(box[0] * SCALE),
-        round(box[1] * SCALE),
-        round(box[2] * SCALE),
-        round(box[3] * SCALE),
-    )
-
-
 @cache
 def glyph(text: str, size: float, colour: Colour, bold: bool = False) -> Image.Image:
     """`text` in `colour`, cropped to its ink, at drawing size (`size` in 1x pixels).
