@@ -344,12 +344,8 @@ def section_number(page: Page, heading: str) -> int | None:
 
 
 def neighbours(pages: Sequence[Page], page: Page) -> tuple[Page | None, Page | None]:
-    """The pages before and after `page` in reading order (home aside)."""
-    reading = [p for p in pages if not p.is_home]
-    if page not in reading:
-        return None, reading[0] if reading else None
-    index = reading.index(page)
-    return (
-        reading[index - 1] if index else None,
-        reading[index + 1] if index + 1 < len(reading) else None,
-    )
+    """The pages before and after `page` in reading order (home aside: none before it,
+    the first page after it)."""
+    reading: list[Page | None] = [None, *(p for p in pages if not p.is_home), None]
+    index = reading.index(page) if page in reading else 0  # home's [-1] is the closing None
+    return reading[index - 1], reading[index + 1]

@@ -45,14 +45,8 @@ from ..rendering.words import Words
 SAMPLE = 5
 # One letter per reason, in the engine's order: the pool's reasons, and the phrasebook's.
 REASON_LETTERS = dict(zip(Reason, "abcdefghijklmnopqrstuvwxyz", strict=False))
-_TRUMP_LETTERS = {
-    Trump.SPADES: "S",
-    Trump.HEARTS: "H",
-    Trump.DIAMONDS: "D",
-    Trump.CLUBS: "C",
-    Trump.NONE: "N",
-    Trump.ALL: "A",
-}
+# One letter per trump, its name's initial: S H D C, N (no trump), A (all trumps).
+_TRUMP_LETTERS = {trump: trump.value[0].upper() for trump in Trump}
 
 
 def card_code(card: Card) -> str:
