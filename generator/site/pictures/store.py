@@ -13,7 +13,6 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import PIL
 from PIL import Image
@@ -51,21 +50,6 @@ def encode(image: Image.Image) -> dict[str, bytes]:
     return files
 
 
-class Pictures(Protocol):
-    """Where a picture is asked for: the store itself, or a page's collector."""
-
-    def get(
-        self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]
-    ) -> Picture: ...
-
-
-@dataclass(frozen=True)
-class Wanted:
-    inputs: str
-    size: tuple[int, int]
-    draw: Callable[[], Image.Image]
-
-
 @dataclass
 class Collector:
     """The pictures a page asks for while its templates render, drawn only afterwards.
@@ -74,10 +58,10 @@ class Collector:
     draw and write them once the page is rendered (`PictureStore.take`).
     """
 
-    wanted: dict[str, Wanted] = field(default_factory=dict)
+    wanted: dict[str, Callable[[], Image.Image]] = field(default_factory=dict)  # by inputs
 
     def get(self, inputs: str, size: tuple[int, int], draw: Callable[[], Image.Image]) -> Picture:
-        self.wanted.setdefault(inputs, Wanted(inputs, size, draw))
+        self.wanted.setdefault(inputs, draw)
         return Picture(picture_name(inputs), *size)
 
 
@@ -106,23 +90,24 @@ class PictureStore:
         """The picture of these inputs (a canonical description of everything drawn),
         drawn into the cache unless it is there already."""
         name = picture_name(inputs)
-        if not self.dry and not self._cached(name):
-            for suffix, data in encode(draw()).items():
-                self.cache.put(f"{name}{suffix}", data)
-            self._checked.add(name)
-            self.drawn += 1
+        self._draw(name, draw)
         return Picture(name, *size)
+
+    def _draw(self, name: str, draw: Callable[[], Image.Image]) -> bool:
+        """Whether the picture was drawn into the cache now (not there already)."""
+        if self.dry or self._cached(name):
+            return False
+        for suffix, data in encode(draw()).items():
+            self.cache.put(f"{name}{suffix}", data)
+        self._checked.add(name)
+        self.drawn += 1
+        return True
 
     def take(self, collector: Collector) -> tuple[frozenset[str], frozenset[str]]:
         """Draw what a rendered page asked for; its pictures' names, and those drawn now."""
-        names, drawn = set(), set()
-        for wanted in collector.wanted.values():
-            before = self.drawn
-            name = self.get(wanted.inputs, wanted.size, wanted.draw).name
-            names.add(name)
-            if self.drawn > before:
-                drawn.add(name)
-        return frozenset(names), frozenset(drawn)
+        names = {picture_name(inputs): draw for inputs, draw in collector.wanted.items()}
+        drawn = frozenset(name for name, draw in names.items() if self._draw(name, draw))
+        return frozenset(names), drawn
 
     def has(self, names: Iterable[str]) -> bool:
         """Whether every one of these pictures is in the cache (a page taken over shows them)."""

@@ -17,7 +17,7 @@ from ...engine import Card, Rank, Reason, Verdict
 from ..pictures.cards import HEIGHT as CARD_HEIGHT
 from ..pictures.cards import WIDTH as CARD_WIDTH
 from ..pictures.cards import draw_card
-from ..pictures.store import Picture, Pictures
+from ..pictures.store import Collector, Picture, PictureStore
 from .trust import helper
 from .words import Words
 
@@ -30,7 +30,7 @@ def text_of(markup: str) -> str:
 @helper
 @dataclass
 class Illustrator:
-    store: Pictures
+    store: Collector | PictureStore  # a page's collector, or the store itself
     words: Words
     # Blue diamonds and green clubs, for readers who confuse the suits; part of every key.
     four_colour: bool = False
