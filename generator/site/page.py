@@ -10,9 +10,7 @@ home page's list and the tests' page list all come from what is discovered.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
-import pkgutil
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -28,6 +26,7 @@ from ..content.rulesets import RuleSets
 from ..engine import Position, RuleSet
 from ..verify import Checked
 from ..verify.claims import stated
+from ..verify.kind import modules_kinds
 from .pipeline.cache import Cache
 from .pipeline.records import dumps, loads, rules_digest
 from .rendering.blocks import Context, Example, Link
@@ -187,14 +186,8 @@ def slug(source: Source) -> str:
 @cache
 def page_kinds() -> Mapping[str, PageKind]:
     """Every kind of `generator/site/pages/`, by name, found by importing its modules."""
-    package = importlib.import_module(f"{__package__}.pages")
-    found: dict[str, PageKind] = {}
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        loaded = importlib.import_module(f"{package.__name__}.{module.name}")
-        kind = getattr(loaded, "KIND", None)
-        if isinstance(kind, PageKind):
-            found[kind.name] = kind
-    return found
+    kinds = modules_kinds(f"{__package__}.pages")
+    return {kind.name: kind for kind in kinds if isinstance(kind, PageKind)}
 
 
 def discover_pages(context: LoadContext) -> list[Page]:

@@ -132,11 +132,14 @@ class ScenarioKind(ABC, Generic[S, A]):
 @cache
 def scenario_kinds() -> Mapping[str, ScenarioKind[Any, Any]]:
     """Every kind of `generator/verify/kinds/`, by name, found by importing its modules."""
-    package = importlib.import_module(f"{__package__}.kinds")
-    found: dict[str, ScenarioKind[Any, Any]] = {}
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        loaded = importlib.import_module(f"{package.__name__}.{module.name}")
-        kind = getattr(loaded, "KIND", None)
-        if isinstance(kind, ScenarioKind):
-            found[kind.name] = kind
-    return found
+    kinds = modules_kinds(f"{__package__}.kinds")
+    return {kind.name: kind for kind in kinds if isinstance(kind, ScenarioKind)}
+
+
+def modules_kinds(package: str) -> list[object]:
+    """The `KIND` each module of `package` defines (None if it has none), in the modules'
+    name order: the scenario kinds here, the page kinds of generator/site/pages/."""
+    modules = sorted(
+        pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name
+    )
+    return [getattr(importlib.import_module(f"{package}.{m.name}"), "KIND", None) for m in modules]
