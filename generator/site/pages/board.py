@@ -88,10 +88,9 @@ class BoardKind(PageKind):
             raise given["start"].error(
                 f"the board cannot open on this position ({found.get('impossible', 'no hand')})"
             )
-        fragment = "&".join(
-            f"{key}={question[key]}" if key in question else f"{key}={','.join(cards[key])}"
-            for key in ("rules", "trump", "leader", "trick", "hand")
-        )
+        # In the address's order: rules, trump, leader, trick, hand.
+        written = {**question, **{key: ",".join(codes) for key, codes in cards.items()}}
+        fragment = "&".join(f"{key}={value}" for key, value in written.items())
         examples = link_of(given["examples"])
         content = Board(
             intro=given["intro"].text("intro"),
