@@ -29,7 +29,7 @@ unless a chain places them, as Croatian's and Vietnamese's place đ).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # One letter with its accents, after canonical decomposition.
@@ -138,8 +138,3 @@ class Tailoring:
 
 
 ROOT = Tailoring()
-
-
-def tailorings(rules: Mapping[str, Sequence[str]]) -> dict[str, Tailoring]:
-    """Each language's tailoring from its CLDR rules (a language without any sorts as root)."""
-    return {lang: Tailoring.parse(text) for lang, text in rules.items()}

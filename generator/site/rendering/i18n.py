@@ -68,10 +68,6 @@ class Language:
     min_grouping: int = 1
     messages: Messages | None = None  # None: the source language
 
-    def translation_of(self, key: Key) -> tuple[str, ...] | None:
-        """A message's translated forms, or None where the page shows it in English."""
-        return self.messages.entries.get(key) if self.messages is not None else None
-
     def text(self, key: Key, plural: str | None = None, n: int = 1) -> str:
         """A message as the catalog gives it (the form for `n` where it has a plural), or
         in English where it does not translate it."""

@@ -63,13 +63,6 @@ class ProjectLoader(BaseLoader):
         mtime = os.stat(path).st_mtime_ns
         return text, str(path), lambda: os.stat(path).st_mtime_ns == mtime
 
-    def list_templates(self) -> list[str]:
-        return sorted(
-            str(path.relative_to(self.folder))
-            for path in self.folder.rglob("*")
-            if path.is_file() and "static" not in path.relative_to(self.folder).parts
-        )
-
 
 class Sandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox, shut on everything but values (`rendering/trust.py`).

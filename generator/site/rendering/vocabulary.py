@@ -15,7 +15,6 @@ from ...content.nodes import Source, read_yaml
 from ...engine import (
     DECK,
     CallReason,
-    Card,
     Coinche,
     Kind,
     Outcome,
@@ -126,17 +125,6 @@ class Vocabulary:
 
     def msgid(self, context: str, key: str) -> str:
         return self.messages[context][key]
-
-    def has(self, context: str, key: str) -> bool:
-        return key in self.messages.get(context, {})
-
-    def card(self, card: Card) -> str:
-        return self.messages["card"][card.code]
-
-
-def groups() -> dict[str, list[str]]:
-    """The contexts of the vocabulary and the keys each must have."""
-    return {name: list(keys) for name, keys in _GROUPS.items()}
 
 
 def parse_vocabulary(source: Source) -> Vocabulary:

@@ -41,7 +41,7 @@ from ...engine.contract import Level
 from .figures import locked_features, rule_figures
 from .i18n import Gettext
 from .trust import helper
-from .vocabulary import CONTRE_KEYS, Vocabulary
+from .vocabulary import CONTRE_KEYS, CONTRE_REASONS, Vocabulary
 
 
 @dataclass(frozen=True)
@@ -256,9 +256,7 @@ class Words:
 
     def call_reason(self, reason: CallReason, rules: RuleSet | None = None) -> Markup:
         """Why a call is allowed or not, in the rule book's own word for the double."""
-        if _double_key("coinche", rules) == "contre" and self.vocabulary.has(
-            "call-reason-contre", reason.value
-        ):
+        if _double_key("coinche", rules) == "contre" and reason in CONTRE_REASONS:
             return self.word("call-reason-contre", reason.value)
         return self.word("call-reason", reason.value)
 
