@@ -176,29 +176,6 @@ def sentence(text: str) -> Markup:
     return Markup(html)
 
 
-def _template_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
-    """The template file and line an error was raised in (Jinja rewrites its traceback so)."""
-    folder = str(templates.resolve())
-    found: tuple[str, int | None] = ("", None)
-    for frame in traceback.extract_tb(error.__traceback__):
-        if os.path.realpath(frame.filename).startswith(folder):
-            found = (frame.filename, frame.lineno)
-    return found
-
-
-def _recurring_frame(error: BaseException, templates: Path) -> tuple[str, int | None]:
-    """The template line that repeats most in an endless recursion: the include at fault."""
-    folder = str(templates.resolve())
-    frames = [
-        (frame.filename, frame.lineno)
-        for frame in traceback.extract_tb(error.__traceback__)
-        if os.path.realpath(frame.filename).startswith(folder)
-    ]
-    if not frames:
-        return "", None
-    return Counter(frames).most_common(1)[0][0]
-
-
 @contextmanager
 def template_errors(templates: Path, what: str) -> Iterator[None]:
     """Any error a template raises while `what` renders, as one line at the template's line."""
@@ -211,34 +188,31 @@ def template_errors(templates: Path, what: str) -> Iterator[None]:
         raise ContentError(
             path, error.lineno, f"template syntax: {excerpt(error.message, 160)}"
         ) from None
-    except TemplateNotFound as error:
-        path, line = _template_frame(error, templates)
-        raise ContentError(
-            path or templates, line, f"no template {excerpt(error.name)} (rendering {what})"
-        ) from None
-    except MemoryError as error:
-        path, line = _template_frame(error, templates)
-        raise ContentError(
-            path or templates,
-            line,
-            f"template needs more than {RENDER_BYTES >> 20} MiB to render {what}",
-        ) from None
-    except RenderBound as error:
-        path, line = _template_frame(error, templates)
-        raise ContentError(path or templates, line, f"template {error} ({what})") from None
-    except RecursionError as error:
-        path, line = _recurring_frame(error, templates)
-        raise ContentError(
-            path or templates, line, f"template includes itself without end (rendering {what})"
-        ) from None
-    except Exception as error:  # whatever a template's call raised, in one line
-        path, line = _template_frame(error, templates)
-        message = excerpt(str(error) or type(error).__name__, 160)
-        if not isinstance(error, TemplateError):
-            message = f"{type(error).__name__}: {message}"
-        raise ContentError(
-            path or templates, line, f"template error rendering {what}: {message}"
-        ) from None
+    except Exception as error:
+        # The template lines in the traceback (Jinja rewrites it so); the error is the last's.
+        folder = str(templates.resolve())
+        frames = [
+            (frame.filename, frame.lineno)
+            for frame in traceback.extract_tb(error.__traceback__)
+            if os.path.realpath(frame.filename).startswith(folder)
+        ]
+        path, line = frames[-1] if frames else ("", None)
+        if isinstance(error, TemplateNotFound):
+            message = f"no template {excerpt(error.name)} (rendering {what})"
+        elif isinstance(error, MemoryError):
+            message = f"template needs more than {RENDER_BYTES >> 20} MiB to render {what}"
+        elif isinstance(error, RenderBound):
+            message = f"template {error} ({what})"
+        elif isinstance(error, RecursionError):
+            # The line that repeats most in an endless recursion: the include at fault.
+            path, line = Counter(frames).most_common(1)[0][0] if frames else ("", None)
+            message = f"template includes itself without end (rendering {what})"
+        else:  # whatever a template's call raised, in one line
+            message = excerpt(str(error) or type(error).__name__, 160)
+            if not isinstance(error, TemplateError):
+                message = f"{type(error).__name__}: {message}"
+            message = f"template error rendering {what}: {message}"
+        raise ContentError(path or templates, line, message) from None
 
 
 # What one page may take to render, in processor time. A template from a pull request can
