@@ -7,7 +7,7 @@ each bid and doubling through `score_deal`, so it follows the rule set.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine import (
     Auction,
@@ -84,11 +84,7 @@ class ScoreSheet:
 
 
 def _rows(terms: list[tuple[Term, ...]]) -> tuple[SheetRow, ...]:
-    kinds: list[TermKind] = []
-    for side_terms in terms:
-        for term in side_terms:
-            if term.kind not in kinds:
-                kinds.append(term.kind)
+    kinds = dict.fromkeys(term.kind for side_terms in terms for term in side_terms)
     return tuple(
         SheetRow(
             kind,
@@ -143,25 +139,16 @@ def _score(rules: RuleSet, contract: Contract, made: bool) -> DealScore:
     takers = rules.side_of(contract.taker)
     defence = rules.opponents(takers)[0]
     total = rules.deal_points(contract.trump)
-    if contract.level is Level.CAPOT:
-        facts = (
-            DealFacts(contract.trump, contract.taker, {}, capot=takers, contract=contract)
-            if made
-            else DealFacts(
-                contract.trump,
-                contract.taker,
-                {takers: total - 12, defence: 12},
-                contract=contract,
-            )
-        )
-    else:
+    if contract.level is not Level.CAPOT:
         points = MADE_POINTS if made else total - MADE_POINTS
-        facts = DealFacts(
-            contract.trump,
-            contract.taker,
-            {takers: points, defence: total - points},
-            contract=contract,
-        )
+    elif made:
+        capot = DealFacts(contract.trump, contract.taker, {}, capot=takers, contract=contract)
+        return score_deal(rules, capot)
+    else:
+        points = total - 12
+    facts = DealFacts(
+        contract.trump, contract.taker, {takers: points, defence: total - points}, contract=contract
+    )
     return score_deal(rules, facts)
 
 
@@ -180,18 +167,17 @@ def contract_table(rules: RuleSet, highest: int = 160) -> ContractTable:
     if bidding.capot is not None:
         contracts.append(Contract(taker, trump, Level.CAPOT))
     levels = tuple(Coinche)
+    takers = rules.side_of(taker)
+    defence = rules.opponents(takers)[0]
     rows = []
     for base in contracts:
         cells = []
         for level in levels:
-            contract = Contract(base.taker, base.trump, base.level, base.bid, level)
-            takers = rules.side_of(taker)
-            made = _score(rules, contract, made=True)
-            failed = _score(rules, contract, made=False)
-            made_score = made.scores[takers]
+            contract = replace(base, coinche=level)
+            made = _score(rules, contract, made=True).scores[takers]
             if level is Coinche.NONE and base.level is Level.POINTS:
-                made_score -= MADE_POINTS  # the figure the takers add to their points
-            cells.append((made_score, failed.scores[rules.opponents(takers)[0]]))
+                made -= MADE_POINTS  # the figure the takers add to their points
+            cells.append((made, _score(rules, contract, made=False).scores[defence]))
         rows.append(ContractRow(base, tuple(cells), plus_points=base.level is Level.POINTS))
     return ContractTable(levels, tuple(rows), MADE_POINTS)
 
@@ -205,14 +191,6 @@ class Ruling:
     reasons: tuple[Reason, ...]  # the reasons of the allowed cards, each once
     # Whether these cards are not the example's own: the rule sets rule otherwise.
     flips: bool
-
-
-def _allowed_reasons(verdicts: Sequence[Verdict]) -> tuple[Reason, ...]:
-    found: list[Reason] = []
-    for verdict in verdicts:
-        if verdict.allowed and verdict.reason not in found:
-            found.append(verdict.reason)
-    return tuple(found)
 
 
 @per_value
@@ -239,7 +217,7 @@ def rulings(position: Position, others: Sequence[RuleSet]) -> tuple[Ruling, ...]
         Ruling(
             tuple(rules for rules, _ in members),
             allowed,
-            _allowed_reasons([v for _, verdicts in members for v in verdicts]),
+            tuple(dict.fromkeys(v.reason for _, vs in members for v in vs if v.allowed)),
             allowed != own,
         )
         for allowed, members in groups.items()
