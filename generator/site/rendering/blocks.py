@@ -155,18 +155,14 @@ class Context:
     shows: Collection[str]
 
 
-def _option(rules: RuleSet, path: str) -> Any:
+def option_value(rules: RuleSet, path: str) -> str:
+    """A rule set option as written in YAML: `scoring.tie` -> "litige", a flag -> "true"."""
     value: Any = rules
     for name in path.split("."):
         if name.startswith("_"):
             raise AttributeError(name)
         value = getattr(value, name)
-    return value
-
-
-def option_value(rules: RuleSet, path: str) -> str:
-    """A rule set option as written in YAML: `scoring.tie` -> "litige", a flag -> "true"."""
-    return written(_option(rules, path))
+    return written(value)
 
 
 def written(value: object) -> str:

@@ -60,13 +60,9 @@ def rule_figures(rules: RuleSet) -> dict[str, int]:
     """Figures by placeholder name: `%(total)s` in a page text is 162 with the usual values."""
     figures = placeholder_figures(rules)
     if rules.bidding is not None and rules.contract is not None and rules.bidding.capot is not None:
-        figures["capot_made"] = capot_made(rules)
+        # What a capot bid and made scores, plain, as the engine reckons it.
+        figures["capot_made"] = contract_table(rules).rows[-1].cells[0][0]
     return figures
-
-
-def capot_made(rules: RuleSet) -> int:
-    """What a capot bid and made scores, plain, as the engine reckons it."""
-    return contract_table(rules).rows[-1].cells[0][0]
 
 
 def locked_features(rules: RuleSet) -> list[str]:

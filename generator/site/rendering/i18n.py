@@ -22,7 +22,6 @@ from markupsafe import Markup, escape
 
 from ...content.catalogs import (
     SOURCE_LANGUAGE,
-    CatalogFile,
     Key,
     Messages,
     catalog_path,
@@ -80,10 +79,6 @@ class Language:
         return Language(SOURCE_LANGUAGE, locale, None, min_grouping)
 
     @staticmethod
-    def of(file: CatalogFile, lang: str, min_grouping: int = 1) -> Language:
-        return Language.with_messages(lang, Messages.of(file.catalog), file.path, min_grouping)
-
-    @staticmethod
     def with_messages(
         lang: str, messages: Messages, where: Path, min_grouping: int = 1
     ) -> Language:
@@ -134,7 +129,7 @@ def load_language(locales: Path, lang: str, files: InputFiles, min_grouping: int
     if lang == SOURCE_LANGUAGE:
         return Language.source(locale_of(lang, locales), min_grouping)
     file = read_catalog_file(catalog_path(locales, lang), lang, files)
-    return Language.of(file, lang, min_grouping)
+    return Language.with_messages(lang, Messages.of(file.catalog), file.path, min_grouping)
 
 
 @helper

@@ -22,11 +22,6 @@ from .trust import helper
 from .words import Words
 
 
-def text_of(markup: str) -> str:
-    """A message as plain text (a fallback's marking element removed)."""
-    return Markup(markup).striptags()
-
-
 @helper
 @dataclass
 class Illustrator:
@@ -36,7 +31,7 @@ class Illustrator:
     four_colour: bool = False
 
     def letter(self, rank: Rank) -> str:
-        return text_of(self.words.rank_letter(rank))
+        return self.words.rank_letter(rank).striptags()  # a fallback's marking element removed
 
     def card(self, card: Card) -> Picture:
         letter = self.letter(card.rank)

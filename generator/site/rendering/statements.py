@@ -36,17 +36,11 @@ def statements(pages: tuple[Page, ...]) -> Iterator[Statement]:
     for page in pages:
         if page.rules is not None:
             first: dict[str, int] = {}
-            for path, line in _stated(page.content, page.rules, 0):
-                first.setdefault(path, line)
+            for paths, line in _claims(page.content, page.rules, 0):
+                for path in paths:
+                    first.setdefault(path, line)
             for path, line in first.items():
                 yield Statement(Stated(path, page.rules), page, line or None)
-
-
-def _stated(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[str, int]]:
-    """Each option path the value states, with the line of the block stating it."""
-    for paths, at in _claims(value, rules, line):
-        for path in paths:
-            yield path, at
 
 
 def _claims(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[tuple[str, ...], int]]:

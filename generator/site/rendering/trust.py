@@ -77,21 +77,8 @@ def helper(cls: T) -> T:
     return cls
 
 
-def is_helper(obj: object) -> bool:
-    return type(obj) in _HELPERS
-
-
-_decided: dict[type, bool] = {}
-
-
+@functools.cache
 def _value_type(kind: type) -> bool:
-    decided = _decided.get(kind)
-    if decided is None:
-        decided = _decided[kind] = _decide(kind)
-    return decided
-
-
-def _decide(kind: type) -> bool:
     if issubclass(kind, (os.PathLike, io.IOBase)) or kind.__module__ in _IO_MODULES:
         return False
     if kind in _HELPERS or issubclass(kind, (*_PLAIN, enum.Enum)):
@@ -119,14 +106,15 @@ def template_value(obj: Any) -> bool:
         # Jinja's own `namespace`, `cycler` and `joiner`, and `dict`: any other class
         # would construct anything.
         return obj is dict or obj.__module__.startswith("jinja2.")
-    return _value_type(type(obj))
+    kind: type = type(obj)
+    return _value_type(kind)
 
 
 def reachable(obj: Any, attr: str, value: Any) -> bool:
     """Whether `obj.attr` (whose value is `value`) is open to templates."""
     if not template_value(obj) or not template_value(value):
         return False
-    if is_helper(obj):
+    if type(obj) in _HELPERS:
         # A helper's methods, not its fields.
         return callable(getattr(type(obj), attr, None))
     return True
