@@ -155,7 +155,7 @@ class Gettext:
             return safe_text(msgid, text)
         self.missed.add(key)
         self.fallbacks += 1
-        english = safe_text(msgid, msgid if text == msgid else text)
+        english = safe_text(msgid, text)
         if not mark:
             return english
         # English runs left to right even inside a right-to-left page.

@@ -11,7 +11,7 @@ from pathlib import Path
 from ...content.catalogs import LOCALE_CODE
 from ...content.errors import ContentError, excerpt
 from ...content.files import InputFiles
-from ...content.nodes import read_yaml
+from ...content.nodes import Source, read_yaml
 from .collation import ROOT, CollationError, Tailoring
 
 _KEYS = frozenset(
@@ -55,6 +55,13 @@ class SiteSettings:
         return self.minimum_grouping.get(lang) or self.minimum_grouping.get(lang.split("_")[0], 1)
 
 
+def _locale_code(key: Source) -> str:
+    code = key.text("a locale code")
+    if not LOCALE_CODE.fullmatch(code):
+        raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+    return code
+
+
 def load_settings(path: Path, files: InputFiles) -> SiteSettings:
     source = read_yaml(path, files)
     if source is None:
@@ -71,9 +78,7 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
     grouping: dict[str, int] = {}
     if "minimum_grouping_digits" in given:
         for key, value in given["minimum_grouping_digits"].pairs("minimum_grouping_digits"):
-            code = key.text("a locale code")
-            if not LOCALE_CODE.fullmatch(code):
-                raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+            code = _locale_code(key)
             grouping[code] = value.integer(f"minimum_grouping_digits of {code}", 1, 4)
     four = False
     if "four_colour_deck" in given:
@@ -96,9 +101,7 @@ def load_settings(path: Path, files: InputFiles) -> SiteSettings:
     collation: dict[str, Tailoring] = {}
     if "collation" in given:
         for key, value in given["collation"].pairs("collation"):
-            code = key.text("a locale code")
-            if not LOCALE_CODE.fullmatch(code):
-                raise key.error(f"{excerpt(code)} is not a locale code (fr, pt_BR)")
+            code = _locale_code(key)
             try:
                 chains = [item.text(f"collation of {code}") for item in value.items(code)]
                 collation[code] = Tailoring.parse(chains)

@@ -103,10 +103,10 @@ CONTRE_KEYS = {
 }
 # Messages in these groups must keep the placeholder they are built around.
 _PLACEHOLDERS = {
-    "plays": "%(card)s",
-    "played": "%(card)s",
-    "contract": "%(contract)s",
-    "takes-mode": "%(trump)s",
+    "plays": ("%(card)s",),
+    "played": ("%(card)s",),
+    "contract": ("%(contract)s",),
+    "takes-mode": ("%(trump)s",),
 }
 # Calls that carry a trump, and a bid its points: "%(points)s %(trump)s".
 _CALL_PLACEHOLDERS = {
@@ -133,11 +133,10 @@ def parse_vocabulary(source: Source) -> Vocabulary:
     for name, keys in _GROUPS.items():
         entries = top[name].fields(f"vocabulary group {name}", frozenset(keys), frozenset(keys))
         texts = {key: value.text(f"{name}.{key}") for key, value in entries.items()}
-        placeholder = _PLACEHOLDERS.get(name)
         for key, text in texts.items():
-            needed = [placeholder] if placeholder else []
+            needed: tuple[str, ...] = _PLACEHOLDERS.get(name, ())
             if name == "call":
-                needed = list(_CALL_PLACEHOLDERS.get(key, ()))
+                needed = _CALL_PLACEHOLDERS.get(key, ())
             for wanted in needed:
                 if wanted not in text:
                     raise entries[key].error(f"{name}.{key} must contain {wanted}")

@@ -135,9 +135,6 @@ class Words:
         script to fill with the led suit and the best card of the reader's position."""
         return self.word("try", reason.value, led=Markup("%(led)s"), best=Markup("%(best)s"))
 
-    def played(self, seat: Seat, card: Card) -> Markup:
-        return self.word("played", seat.value, card=self.card_object(card))
-
     def plays(self, seat: Seat, card: Card) -> Markup:
         return self.word("plays", seat.value, card=self.card_object(card))
 
