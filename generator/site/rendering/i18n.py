@@ -62,10 +62,14 @@ class Language:
 
     code: str
     locale: Locale
-    translated: frozenset[Key] | None  # None: the source language, everything is "translated"
     # CLDR's minimumGroupingDigits (Babel does not carry it): 2 prints 1000 but 10 000.
     min_grouping: int = 1
     messages: Messages | None = None  # None: the source language
+
+    @cached_property
+    def translated(self) -> frozenset[Key] | None:
+        """None for the source language: everything is "translated"."""
+        return None if self.messages is None else frozenset(self.messages.entries)
 
     def text(self, key: Key, plural: str | None = None, n: int = 1) -> str:
         """A message as the catalog gives it (the form for `n` where it has a plural), or
@@ -76,20 +80,14 @@ class Language:
 
     @staticmethod
     def source(locale: Locale, min_grouping: int = 1) -> Language:
-        return Language(SOURCE_LANGUAGE, locale, None, min_grouping)
+        return Language(SOURCE_LANGUAGE, locale, min_grouping)
 
     @staticmethod
     def with_messages(
         lang: str, messages: Messages, where: Path, min_grouping: int = 1
     ) -> Language:
         """A catalog's language from its messages (read now, or from the build cache)."""
-        return Language(
-            lang,
-            locale_of(lang, where),
-            frozenset(messages.entries),
-            min_grouping,
-            messages,
-        )
+        return Language(lang, locale_of(lang, where), min_grouping, messages)
 
     @property
     def is_source(self) -> bool:
@@ -147,36 +145,36 @@ class Gettext:
     # Every fallback to English, counted (a message may fall back more than once).
     fallbacks: int = 0
 
-    def _resolve(self, context: str | None, msgid: str, text: str, mark: bool) -> Markup:
+    def _resolve(
+        self, context: str | None, msgid: str, plural: str | None, n: int, mark: bool
+    ) -> Markup:
         key = (context, msgid)
         self.used.add(key)
+        html = safe_text(msgid, self.language.text(key, plural, n))
         translated = self.language.translated
         if translated is None or key in translated:
-            return safe_text(msgid, text)
+            return html
         self.missed.add(key)
         self.fallbacks += 1
-        english = safe_text(msgid, text)
         if not mark:
-            return english
+            return html
         # English runs left to right even inside a right-to-left page.
         direction = ' dir="ltr"' if self.language.direction == "rtl" else ""
-        return Markup(f'<span lang="{SOURCE_LANGUAGE}"{direction}>') + english + Markup("</span>")
+        return Markup(f'<span lang="{SOURCE_LANGUAGE}"{direction}>') + html + Markup("</span>")
 
     def gettext(self, message: str, *, mark: bool = True) -> Markup:
-        return self._resolve(None, message, self.language.text((None, message)), mark)
+        return self._resolve(None, message, None, 1, mark)
 
     def ngettext(self, singular: str, plural: str, n: int, *, mark: bool = True) -> Markup:
-        text = self.language.text((None, singular), plural, n)
-        return self._resolve(None, singular, text, mark)
+        return self._resolve(None, singular, plural, n, mark)
 
     def pgettext(self, context: str, message: str, *, mark: bool = True) -> Markup:
-        return self._resolve(context, message, self.language.text((context, message)), mark)
+        return self._resolve(context, message, None, 1, mark)
 
     def npgettext(
         self, context: str, singular: str, plural: str, n: int, *, mark: bool = True
     ) -> Markup:
-        text = self.language.text((context, singular), plural, n)
-        return self._resolve(context, singular, text, mark)
+        return self._resolve(context, singular, plural, n, mark)
 
     def number(self, value: int | float) -> str:
         return self.language.number(value)
