@@ -126,20 +126,16 @@ class TermLinks:
         """Escaped text with the first use of each term not linked yet wrapped in a link."""
         out: list[str] = []
         while True:
-            found: tuple[int, int, Term] | None = None
-            for term in self._terms:
-                if term.href in self._linked:
-                    continue
-                span = self._first(term, text)
-                if span is None:
-                    continue
-                start, end = span
-                if found is None or (start, -end) < (found[0], -found[1]):
-                    found = (start, end, term)
-            if found is None:
+            found = [
+                (span, term)
+                for term in self._terms
+                if term.href not in self._linked and (span := self._first(term, text)) is not None
+            ]
+            if not found:
                 out.append(text)
                 return "".join(out)
-            start, end, term = found
+            # The earliest use; of two starting at the same place, the longer.
+            (start, end), term = min(found, key=lambda each: (each[0][0], -each[0][1]))
             self._linked.add(term.href)
             out.append(text[:start])
             out.append(f'<a class="term" href="{escape(term.href)}">{text[start:end]}</a>')

@@ -246,10 +246,7 @@ class Words:
                     + Markup("</span>")
                 )
         points = self.gettext.number(call.points) if call.points is not None else ""
-        key = call.kind.value
-        if call.kind in (CallKind.COINCHE, CallKind.SURCOINCHE):
-            key = _double_key(key, rules)
-        return self.word("call", key, points=points, trump=trump)
+        return self.word("call", _double_key(call.kind.value, rules), points=points, trump=trump)
 
     def call_reason(self, reason: CallReason, rules: RuleSet | None = None) -> Markup:
         """Why a call is allowed or not, in the rule book's own word for the double."""
