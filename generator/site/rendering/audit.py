@@ -263,8 +263,7 @@ def _element_problem(node: LexborNode, scripts: frozenset[str], policy: bool) ->
 def audit(html: str, scripts: frozenset[str], policy: str = POLICY) -> str | None:
     """What in a built page the site never makes, or None when there is nothing; `policy`
     is the one the page must open with."""
-    control = _CONTROL.search(html)
-    if control is not None:
+    if (control := _CONTROL.search(html)) is not None:
         return f"a control character ({describe(control.group())}): a page is UTF-8 text"
     tree = LexborHTMLParser(html)
     first_meta = _first_element(tree.head)
@@ -281,8 +280,7 @@ def audit(html: str, scripts: frozenset[str], policy: str = POLICY) -> str | Non
     charsets = tree.css("meta[charset]")
     if len(charsets) != 1 or html.find("<meta charset=", 0, _CHARSET_BYTES) < 0:
         return 'does not declare UTF-8 once, in its first 1024 bytes (<meta charset="utf-8">)'
-    invisible = hidden(root.text(deep=True, separator=""))
-    if invisible is not None:
+    if (invisible := hidden(root.text(deep=True, separator=""))) is not None:
         return f"an invisible or reordering character ({invisible[1]}) in its text"
     first = True
     for node in root.traverse(include_text=False):

@@ -232,9 +232,7 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     for key, value in given["texts"].pairs("texts"):
         check_claims(value, rules)
         texts[str(key.value()).lower()] = value.text("a text")
-    missing = [v for v in values if v not in texts]
-    unknown = [k for k in texts if k not in values]
-    if missing or unknown:
+    if set(texts) != set(values):
         raise given["texts"].error(f"texts must cover every value of {path} ({', '.join(values)})")
     return Choose(path, texts, when=_when(given.get("when")), line=source.line)
 

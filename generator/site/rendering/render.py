@@ -57,8 +57,7 @@ class ProjectLoader(BaseLoader):
         if not (path.is_file() or path.is_symlink()):
             raise TemplateNotFound(template)
         text = self.files.read_text(path)
-        invisible = hidden(text)
-        if invisible is not None:
+        if (invisible := hidden(text)) is not None:
             raise ContentError(path, line_of(text, invisible[0]), INVISIBLE.format(invisible[1]))
         mtime = os.stat(path).st_mtime_ns
         return text, str(path), lambda: os.stat(path).st_mtime_ns == mtime
