@@ -9,6 +9,7 @@ machine.
 from __future__ import annotations
 
 import functools
+import gc
 import http.client
 import json
 import os
@@ -20,6 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -27,7 +29,9 @@ import pytest
 from helpers.project import fixture_copy
 from watchfiles import Change
 
+from generator.content.catalogs import Messages
 from generator.content.errors import ContentError, Problems
+from generator.content.rulesets import RuleSets
 from generator.site.pipeline.build import Project, Report
 from generator.site.pipeline.cache import Cache
 from generator.site.pipeline.output import Output
@@ -598,3 +602,38 @@ def test_a_long_preview_keeps_only_what_its_last_build_used(tmp_path: Path) -> N
         held.append(len(records.resident))
     assert console.builds == 5
     assert held[1:] == held[:1] * 3, held
+
+
+def test_a_long_preview_holds_no_older_version_of_an_edited_catalog_or_rule_set(
+    tmp_path: Path,
+) -> None:
+    """What a build computed from a catalog or a rule set (the tables, the translations'
+    digests) is remembered for the next build while they are unchanged; once one is edited,
+    nothing keeps its older versions alive after the next good build."""
+    project = fixture_copy(tmp_path / "project")
+    site, records, console = (
+        tmp_path / "site",
+        Cache(Project(project).records, resident=True),
+        _Console(),
+    )
+    catalog = project / "locales/fr/LC_MESSAGES/messages.po"
+    rules = project / "content/rulesets/maison.yaml"
+    texts = {path: path.read_text(encoding="utf-8") for path in (catalog, rules)}
+    earlier: list[weakref.ref[object]] = []
+    for edit in range(4):
+        catalog.write_text(
+            texts[catalog].replace('"Carte par carte"', f'"Carte par carte ({edit})"'),
+            encoding="utf-8",
+        )
+        rules.write_text(f"{texts[rules]}\n# edit {edit}\n", encoding="utf-8")
+        assert watch.rebuild(Project(project), site, Hub(), console, records=records) == 0
+        assert records.resident is not None
+        built = [
+            value for value in records.resident.values() if isinstance(value, (Messages, RuleSets))
+        ]
+        assert {type(value) for value in built} == {Messages, RuleSets}
+        built += [rules for value in built if isinstance(value, RuleSets) for rules in value.all()]
+        gc.collect()
+        assert [ref() for ref in earlier] == [None] * len(earlier)
+        earlier += [weakref.ref(value) for value in built]
+        del built

@@ -51,6 +51,7 @@ from ..pipeline.build import Report, build
 from ..pipeline.cache import Cache
 from ..pipeline.output import Output
 from ..pipeline.preview import preview
+from ..rendering.memo import forget_unused as forget_unused_answers
 from .serve import QuietHandler, local_server
 
 if TYPE_CHECKING:
@@ -428,6 +429,7 @@ def rebuild(
         hub.built()
         if records is not None:
             records.forget_unused()
+            forget_unused_answers()
         return 0
 
 
