@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,24 @@ def test_put_is_whole_or_nothing_and_get_takes_only_a_file_of_its_own(
     cache.sweep()
     assert not (tmp_path / "records" / ".e.999999999").exists()
     assert (tmp_path / "records" / f".e.{os.getpid()}").exists()
+
+
+def test_a_build_sweeps_its_caches_once_a_day(tmp_path: Path) -> None:
+    """Each build sweeps with `daily`: a folder swept less than a day ago is not looked
+    through again (a machine's records grow to tens of thousands of files)."""
+    cache = Cache(tmp_path / "records")
+    (tmp_path / "records").mkdir()
+    left = tmp_path / "records" / ".e.999999999"
+    left.write_bytes(b"half")
+    cache.sweep(daily=True)
+    assert not left.exists()
+    left.write_bytes(b"half")
+    cache.sweep(daily=True)
+    assert left.exists()  # swept less than a day ago
+    day_ago = time.time() - 25 * 3600
+    os.utime(tmp_path / "records" / ".swept", (day_ago, day_ago))
+    cache.sweep(daily=True)
+    assert not left.exists()
 
 
 def test_nothing_is_cached_in_a_folder_others_may_write(

@@ -87,8 +87,8 @@ def build(
     store = PictureStore(pictures)
     with output.locked():
         output.recover()
-        pictures.sweep()
-        cache.sweep()
+        pictures.sweep(daily=True)
+        cache.sweep(daily=True)
         old = out if out.is_dir() and last.out == os.path.realpath(out) else None
         keys = Keys.of(project, stamps, inputs.pages, inputs.coverage)
         content_keys = {page.key: keys.content(page) for page in inputs.pages}
