@@ -27,10 +27,8 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 REQUEST_TIMEOUT = 10.0
 
 
-def is_local_host(host: str | None, port: int) -> bool:
+def is_local_host(host: str, port: int) -> bool:
     """Whether a Host header names this machine (with the served port, or none)."""
-    if host is None:
-        return False
     name = host.strip().lower()
     return any(name in (local, f"{local}:{port}") for local in LOCAL_HOSTS)
 

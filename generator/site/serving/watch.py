@@ -35,7 +35,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from http import HTTPStatus
 from pathlib import Path
@@ -320,59 +320,42 @@ class InputFilter(DefaultFilter):
         return super().__call__(change, path)
 
 
-def watched(project: Project) -> list[Path]:
-    """The folders a build reads, but the generator's code (a change to it needs a restart)."""
-    return [Path(os.path.abspath(folder)) for folder in project.inputs()]
-
-
-class Pending:
+class Pending(threading.Event):
     """Whether anything changed since the last build began: many changes make one build."""
 
-    def __init__(self) -> None:
-        self._flag = threading.Event()
-
-    def mark(self) -> None:
-        self._flag.set()
+    mark = threading.Event.set
 
     def take(self, timeout: float | None = None) -> bool:
         """Wait for a change (up to `timeout` s); if one came, count every change so far as seen."""
-        if not self._flag.wait(timeout):
+        if not self.wait(timeout):
             return False
-        self._flag.clear()
+        self.clear()
         return True
 
 
-Keep = Callable[[Change, str], bool]
-
-
 def _watch(
-    paths: Sequence[Path], recursive: bool, keep: Keep, pending: Pending, stop: threading.Event
+    folders: Sequence[Path], keep: InputFilter, pending: Pending, stop: threading.Event
 ) -> None:
-    for _ in watchfiles.watch(
-        *paths, watch_filter=keep, recursive=recursive, stop_event=stop, raise_interrupt=False
-    ):
+    for _ in watchfiles.watch(*folders, watch_filter=keep, stop_event=stop, raise_interrupt=False):
         pending.mark()
 
 
 @contextmanager
 def watching(project: Project, out: Path) -> Iterator[Pending]:
-    """Watch the project's inputs in threads for the block; yield what they mark."""
+    """Watch the project's inputs in a thread for the block; yield what it marks."""
     pending = Pending()
     stop = threading.Event()
-    folders = [folder for folder in watched(project) if folder.is_dir()]
+    # The folders a build reads, but the generator's code (a change to it needs a restart).
     # Folders, never files: editors save a file by replacing it, which ends a watch on it.
+    folders = [Path(os.path.abspath(folder)) for folder in project.inputs() if folder.is_dir()]
     keep = InputFilter(out, project.cache)
-    threads = [
-        threading.Thread(target=_watch, args=(folders, True, keep, pending, stop), daemon=True)
-    ]
-    for thread in threads:
-        thread.start()
+    thread = threading.Thread(target=_watch, args=(folders, keep, pending, stop), daemon=True)
+    thread.start()
     try:
         yield pending
     finally:
         stop.set()
-        for thread in threads:
-            thread.join(timeout=2)
+        thread.join(timeout=2)
 
 
 def _lost_lock(failure: ContentError | Problems, out: Path) -> bool:
