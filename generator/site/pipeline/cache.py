@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from .project import machine_cache
 
@@ -102,12 +102,7 @@ class Cache:
         name includes what they hold (`id` of the rule sets the value points at)."""
         if self.resident is None:
             return compute()
-        if name in self.resident:
-            self.resident.move_to_end(name)
-            self._used.add(name)
-            found: T = self.resident[name]  # type: ignore[assignment]
-            return found
-        value = compute()
+        value = cast(T, self.resident[name]) if name in self.resident else compute()
         self.remember(name, value)
         return value
 
@@ -138,9 +133,9 @@ class Cache:
     def get(self, name: str) -> bytes | None:
         """What `put` kept under this name, or None. Only a regular file with one link counts:
         a link in the cache could lead anywhere."""
-        if self.resident is not None and isinstance(self.resident.get(name), bytes):
+        kept = None if self.resident is None else self.resident.get(name)
+        if isinstance(kept, bytes):
             self._used.add(name)
-            kept: bytes = self.resident[name]  # type: ignore[assignment]
             return kept
         data = self._read(name)
         if data is not None:

@@ -46,9 +46,11 @@ class Stamp(NamedTuple):
         return (self.size, self.mtime_ns, self.ctime_ns)
 
 
-def _walk(folder: Path, into: dict[str, Stat], base: Path) -> None:
+def stats(folders: Iterable[Path], base: Path) -> dict[str, Stat]:
+    """Every file below the folders, by its path relative to `base`, with its stat stamp."""
+    found: dict[str, Stat] = {}
     # A stack, not recursion: however deep a folder nests, the walk ends.
-    pending = [os.fspath(folder)]
+    pending = [os.fspath(folder) for folder in reversed([*folders])]
     while pending:
         try:
             entries = list(os.scandir(pending.pop()))
@@ -60,14 +62,7 @@ def _walk(folder: Path, into: dict[str, Stat], base: Path) -> None:
                 pending.append(entry.path)
             else:
                 relative = os.path.relpath(entry.path, base)
-                into[relative] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-
-
-def stats(folders: Iterable[Path], base: Path) -> dict[str, Stat]:
-    """Every file below the folders, by its path relative to `base`, with its stat stamp."""
-    found: dict[str, Stat] = {}
-    for folder in folders:
-        _walk(folder, found, base)
+                found[relative] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     return found
 
 
