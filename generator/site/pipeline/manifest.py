@@ -144,12 +144,11 @@ class Manifest:
         Cache(project.cache).put(MANIFEST, json.dumps(data, ensure_ascii=False).encode())
 
 
-def input_stamps(project: Project, previous: Mapping[str, Stamp] | None = None) -> dict[str, Stamp]:
+def input_stamps(project: Project, previous: Mapping[str, Stamp]) -> dict[str, Stamp]:
     """Every input's stamp; a file's hash is reused from `previous` when its stat is the same."""
-    found = stats(project.inputs(), project.root)
     stamps: dict[str, Stamp] = {}
-    for name, stat_now in found.items():
-        old = (previous or {}).get(name)
+    for name, stat_now in stats(project.inputs(), project.root).items():
+        old = previous.get(name)
         if old is not None and old.stat == stat_now:
             stamps[name] = old
         else:

@@ -74,7 +74,26 @@ def publish(
     files = 0
     pictures: dict[str, tuple[str, ...]] = {}
     drawn: set[str] = set()
-    write = _Writer(fresh, old)
+    made: set[Path] = set()
+
+    def write(path: str, data: bytes | None) -> None:
+        """Write one file, or link the last build's where it holds the same bytes (None:
+        take it over, whatever it holds): its modification time is kept."""
+        target = fresh / path
+        # Each folder made once: a `mkdir` of a folder that exists costs as much as making it.
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        if old is not None and (data is None or _same_bytes(old / path, data)):
+            try:
+                os.link(old / path, target, follow_symlinks=False)
+                return
+            except OSError:
+                pass
+        if data is None:
+            raise OSError(f"cannot take over {path} from the last build")
+        target.write_bytes(data)
+
     for item in produced:
         write(item.path, None if item.text is None else item.text.encode("utf-8"))
         files += 1
@@ -96,34 +115,6 @@ def publish(
         write(f"img/{file}", data)
         size += len(data) if file.endswith(".png") and "@" not in file else 0
     return Published(files, pictures, frozenset(drawn), size)
-
-
-class _Writer:
-    """Writes the files of the new site into `fresh`, each folder made once (a `mkdir` of
-    a folder that exists costs as much as making it)."""
-
-    def __init__(self, fresh: Path, old: Path | None) -> None:
-        self.fresh = fresh
-        self.old = old
-        self.made: set[Path] = set()
-
-    def __call__(self, path: str, data: bytes | None) -> None:
-        """Write one file, or link the last build's where it holds the same bytes (None:
-        take it over, whatever it holds): its modification time is kept."""
-        target = self.fresh / path
-        if target.parent not in self.made:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self.made.add(target.parent)
-        previous = self.old / path if self.old is not None else None
-        if previous is not None and (data is None or _same_bytes(previous, data)):
-            try:
-                os.link(previous, target, follow_symlinks=False)
-                return
-            except OSError:
-                pass
-        if data is None:
-            raise OSError(f"cannot take over {path} from the last build")
-        target.write_bytes(data)
 
 
 # Compared a block at a time: the runtime's files are megabytes, and reading the last

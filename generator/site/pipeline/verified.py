@@ -24,8 +24,6 @@ from ...verify.coverage import demonstrates
 from .cache import Cache
 from .records import dumps, loads, rules_digest
 
-Record = list[tuple[str, Any, Any, Any]]
-
 
 def verified_scenarios(
     content: Path, rulesets: RuleSets, files: InputFiles, cache: Cache
@@ -54,8 +52,14 @@ def verified_scenarios(
                     _store(cache, name, checked, content)
             return checked
 
-        # A resident process keeps the very objects, which point at these rule sets.
-        checked = _as_before(cache.recall(f"{name} {id(rulesets)}", verified), before, rulesets)
+        # A resident process keeps the very objects, which point at these rule sets; and a
+        # scenario whose entry, place and rule sets are the last build's, in a file edited
+        # elsewhere, is the very object that build had: a page file showing it is not read
+        # again (page._PagesRead compares by identity).
+        checked = [
+            before.get(_as_read(one, rulesets), one)
+            for one in cache.recall(f"{name} {id(rulesets)}", verified)
+        ]
         for result in checked:
             earlier = first_seen.get(result.id)
             if earlier is not None:
@@ -78,15 +82,6 @@ def _as_read(checked: Checked, rulesets: RuleSets) -> tuple[object, ...]:
     return (os.fspath(scenario.path), scenario.line, scenario.id, scenario.written, id(rulesets))
 
 
-def _as_before(
-    checked: list[Checked], before: dict[tuple[object, ...], Checked], rulesets: RuleSets
-) -> list[Checked]:
-    """In a resident process, a scenario whose entry, place and rule sets are the last
-    build's, in a file edited elsewhere, is the very object that build had: a page file
-    showing it is not read again (page._PagesRead compares by identity)."""
-    return [before.get(_as_read(one, rulesets), one) for one in checked]
-
-
 def _store(cache: Cache, name: str, checked: list[Checked], content: Path) -> None:
     # Kinds go by name: the registry's own objects come back, not copies of them.
     records = [(c.kind.name, c.scenario, c.answer, c.mismatches) for c in checked]
@@ -100,7 +95,7 @@ def _load(data: bytes | None, rulesets: RuleSets, content: Path) -> list[Checked
         return None
     kinds = scenario_kinds()
     try:
-        records: Record = loads(data, rulesets, content)
+        records: list[tuple[str, Any, Any, Any]] = loads(data, rulesets, content)
         return [
             Checked(scenario, kinds[name], answer, mismatches, kinds[name].figure(scenario, answer))
             for name, scenario, answer, mismatches in records
