@@ -26,11 +26,11 @@ from ..pictures.store import PictureStore
 from .cache import Cache, claim, code_stamp
 from .inputs import Inputs, load_inputs, load_languages
 from .keys import Keys, reusable, sorted_keys
-from .manifest import Manifest, Stamp, environment, input_stamps, output_stamps
+from .manifest import Manifest, environment, input_stamps, output_stamps
 from .output import Output
 from .plan import Advertised, Job, Plan, Rendered, advertise, plan_english, plan_outputs
 from .project import Project
-from .publish import Produced, Published, check_out, publish
+from .publish import Produced, check_out, publish
 from .renderer import Renderer
 from .report import Report, report
 from .runtime import runtime_files
@@ -128,7 +128,20 @@ def build(
             raise
         # The site is built: without a manifest the next build is merely a full one.
         with contextlib.suppress(OSError):
-            _manifest(out, stamps, plan, content_keys, published).save(project)
+            Manifest(
+                out=os.path.realpath(out),
+                code=code_stamp(),
+                environment=environment(),
+                inputs=stamps,
+                outputs=output_stamps(out),
+                keys=dict(plan.keys),
+                content_keys=content_keys,
+                messages={
+                    key: [list(k) for k in sorted_keys(found)] for key, found in plan.used.items()
+                },
+                pictures={path: list(names) for path, names in published.pictures.items()},
+                pages=plan.pages + 1,
+            ).save(project)
     return report(inputs, plan, advertised, published, time.perf_counter() - started)
 
 
@@ -204,27 +217,6 @@ def _render(
         yield Produced("404.html", renderer.not_found_page(advertised.menu))
     if "sitemap.xml" in plan.site:
         yield Produced("sitemap.xml", renderer.sitemap(advertised.menu))
-
-
-def _manifest(
-    out: Path,
-    stamps: dict[str, Stamp],
-    plan: Plan,
-    content_keys: Mapping[str, str],
-    published: Published,
-) -> Manifest:
-    return Manifest(
-        out=os.path.realpath(out),
-        code=code_stamp(),
-        environment=environment(),
-        inputs=stamps,
-        outputs=output_stamps(out),
-        keys=dict(plan.keys),
-        content_keys=dict(content_keys),
-        messages={key: [list(k) for k in sorted_keys(found)] for key, found in plan.used.items()},
-        pictures={path: list(names) for path, names in published.pictures.items()},
-        pages=plan.pages + 1,
-    )
 
 
 def page_messages(project: Project, inputs: Inputs | None = None) -> dict[str, set[Key]]:

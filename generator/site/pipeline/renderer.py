@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from jinja2 import BytecodeCache, Environment
+from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from ...content.catalogs import SOURCE_LANGUAGE, Key, catalog_path
@@ -63,33 +63,23 @@ class CompiledTemplates(BytecodeCache):
         return Cache.name("template", bucket.key, bucket.checksum)
 
 
-@dataclass
 class Renderer:
     """Renders pages with one template environment for the build; holds no page's state."""
 
-    inputs: Inputs
-    env: Environment = field(init=False)
-    other_rules: list[RuleSet] = field(init=False)
-    # Each anchor a page offers the others (`rules-<id>`, `term-<id>`): its page and label.
-    anchors: dict[str, tuple[Page, str]] = field(init=False)
-    example_pages: dict[str, Page] = field(init=False)
-    views: dict[str, PageView] = field(init=False)
-    scripts: frozenset[str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        project = self.inputs.project
-        self.env = environment(
-            project.templates, project.files, CompiledTemplates(self.inputs.cache)
-        )
-        self.other_rules = [r for r in self.inputs.rulesets.all() if not r.table_options]
+    def __init__(self, inputs: Inputs) -> None:
+        self.inputs = inputs
+        project = inputs.project
+        self.env = environment(project.templates, project.files, CompiledTemplates(inputs.cache))
+        self.other_rules = [r for r in inputs.rulesets.all() if not r.table_options]
+        # Each anchor a page offers the others (`rules-<id>`, `term-<id>`): its page and label.
         self.anchors = {
-            anchor: (page, label) for page in self.inputs.pages for anchor, label in page.anchors
+            anchor: (page, label) for page in inputs.pages for anchor, label in page.anchors
         }
         # Where each example is shown: the comparison's rows link to them.
         self.example_pages = {
-            example.scenario.id: page for page in self.inputs.pages for example in page.examples
+            example.scenario.id: page for page in inputs.pages for example in page.examples
         }
-        self.views = {page.key: PageView.of(page) for page in self.inputs.pages}
+        self.views = {page.key: PageView.of(page) for page in inputs.pages}
         self.scripts = shipped_scripts()
 
     def url(self, path: str) -> str:
@@ -98,11 +88,6 @@ class Renderer:
     def href(self, root: str, page: Page, lang: str) -> str:
         # Links name the index file, so that the site also works opened from disk.
         return f"{root}{page.path(lang)}index.html"
-
-    def anchor_href(self, root: str, lang: str, anchor: str) -> str | None:
-        """The link to an anchor some page offers (a rule set's column), or None."""
-        found = self.anchors.get(anchor)
-        return None if found is None else f"{self.href(root, found[0], lang)}#{anchor}"
 
     def position_href(self, root: str, lang: str) -> Callable[[Position], str | None]:
         """Where a page opens a play position (the board), if a page of the site does."""
@@ -118,7 +103,13 @@ class Renderer:
 
     def rules_href(self, root: str, lang: str) -> Callable[[RuleSet], str | None]:
         """The link of a rule set's line: its column on the comparison, if a page has one."""
-        return lambda rules: self.anchor_href(root, lang, f"rules-{rules.id}")
+
+        def href(rules: RuleSet) -> str | None:
+            anchor = f"rules-{rules.id}"
+            found = self.anchors.get(anchor)
+            return None if found is None else f"{self.href(root, found[0], lang)}#{anchor}"
+
+        return href
 
     def section_href(self, root: str, lang: str) -> Callable[[str, str | None], str]:
         """The link to a page, or to its section by heading (checked as the pages were read)."""
