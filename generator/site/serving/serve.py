@@ -46,12 +46,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
             return False
         hosts = self.headers.get_all("Host") or []
         port = int(self.connection.getsockname()[1])  # the port the client reached
-        if len(hosts) != 1 or not is_local_host(hosts[0], port):
-            self._refuse()
-            return False
-        return True
-
-    def _refuse(self) -> None:
+        if len(hosts) == 1 and is_local_host(hosts[0], port):
+            return True
         body = b"this server answers only requests to 127.0.0.1 or localhost\n"
         self.close_connection = True
         self.send_response(HTTPStatus.FORBIDDEN)
@@ -61,6 +57,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+        return False
 
 
 class _Server(http.server.ThreadingHTTPServer):
