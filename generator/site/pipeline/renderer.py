@@ -190,6 +190,11 @@ class Renderer:
         if not page.is_home:
             head_title = f"{gettext.text(page.title)} · {head_title}"
         code = language.code
+
+        def example_href(scenario_id: str) -> str | None:
+            found = self.example_pages.get(scenario_id)
+            return None if found is None else f"{self.href(root, found, code)}#{scenario_id}"
+
         context: dict[str, Any] = {
             "page": views[page.key],
             "content": page.content,
@@ -235,19 +240,12 @@ class Renderer:
             # lines; a table's options are for the comparison page.
             "other_rules": self.other_rules,
             "rules_href": self.rules_href(root, code),
-            "example_href": lambda scenario_id: (
-                f"{self.href(root, self.example_pages[scenario_id], code)}#{scenario_id}"
-                if scenario_id in self.example_pages
-                else None
-            ),
+            "example_href": example_href,
             # Where each block's stated option values are shown at work ("see it worked"),
             # one link per value, each named by the example's title.
             "worked": lambda block: (
                 [
-                    (
-                        f"{self.href(root, self.example_pages[one], code)}#{one}",
-                        self.example_title(one),
-                    )
+                    (example_href(one), self.example_title(one))
                     for one in block_witnesses(block, page.rules, self.inputs.coverage)
                 ]
                 if page.rules is not None
