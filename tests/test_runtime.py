@@ -21,12 +21,13 @@ from typing import Any
 import pytest
 from helpers.browser import ROOT, require
 
+from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.content.rulesets import RuleSets
 from generator.engine import Coinche, RuleSet, Suit, Trump, TrumpMode, deal_hands, play_deal
 from generator.engine.answers import answers
 from generator.engine.exchange import rules_from_data, rules_to_data
-from generator.site.pipeline.runtime import PYODIDE, runtime_files
+from generator.site.pipeline.runtime import PYODIDE, Pinned, runtime_files
 
 # Recorded seeds: each deals one deal per rule set and trump.
 SEEDS = (3, 1958, 20261205)
@@ -138,7 +139,10 @@ def test_the_browser_runtime_answers_as_cpython(tmp_path: Path) -> None:
     folder = tmp_path / "runtime"
     folder.mkdir()
     for name, data in runtime_files(rule_sets):
-        (folder / name).write_bytes(data)
+        if isinstance(data, Pinned):
+            data.copy_to(folder / name)
+        else:
+            (folder / name).write_bytes(data)
     questions = [
         question
         for rules in rule_sets
@@ -211,3 +215,28 @@ def test_an_address_typed_by_hand_gets_its_one_line(question: dict[str, Any], wh
     rule_sets = {rules.id: rules for rules in _rule_sets()}
     asked = {"trick": [], "hand": ["AS"], "calls": [], "cards": [], **question}
     assert answers(rule_sets, [asked]) == [{"impossible": why}]
+
+
+def test_a_runtime_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    """A lock file changed by a pull request installs other bytes: the build copies none
+    of them, and says why in one line."""
+    installed = tmp_path / "pyodide"
+    shutil.copytree(PYODIDE, installed)
+    wasm = installed / "pyodide.asm.wasm"
+    data = bytearray(wasm.read_bytes())
+    data[len(data) // 2] ^= 1
+    wasm.write_bytes(bytes(data))
+    files = dict(runtime_files(_rule_sets()[:1], installed))
+    pinned = files["pyodide.asm.wasm"]
+    assert isinstance(pinned, Pinned)
+    with pytest.raises(ContentError, match=r"not the pinned pyodide .* file: run scripts/ensure"):
+        pinned.copy_to(tmp_path / "copy.wasm")
+    assert not (tmp_path / "copy.wasm").exists()
+    # Nor is a copy the last build left taken over unless it holds the pinned bytes.
+    assert not pinned.copied_in(wasm)
+    untouched = files["pyodide.mjs"]
+    assert isinstance(untouched, Pinned)
+    untouched.copy_to(tmp_path / "pyodide.mjs")
+    assert untouched.copied_in(tmp_path / "pyodide.mjs")
+    (tmp_path / "link.mjs").symlink_to(tmp_path / "pyodide.mjs")
+    assert not untouched.copied_in(tmp_path / "link.mjs")

@@ -33,7 +33,7 @@ from .project import Project
 from .publish import Produced, check_out, publish
 from .renderer import Renderer
 from .report import Report, report
-from .runtime import runtime_files
+from .runtime import Pinned, runtime_files
 from .workers import run_all
 
 __all__ = [
@@ -145,7 +145,7 @@ def build(
     return report(inputs, plan, advertised, published, time.perf_counter() - started)
 
 
-def _runtime(inputs: Inputs) -> Iterator[tuple[str, bytes]]:
+def _runtime(inputs: Inputs) -> Iterator[tuple[str, bytes | Pinned]]:
     """The engine's files for the browser, where a page runs it (none otherwise): read
     once the pages are written, one at a time, not held through the render (14 MB)."""
     if any(page.kind.runtime for page in inputs.pages):

@@ -19,7 +19,7 @@ from ...content.files import inside
 from ..pictures.store import PictureStore
 from ..rendering.audit import ASSETS
 from .project import Project, machine_cache
-from .runtime import FOLDER
+from .runtime import FOLDER, Pinned
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def publish(
     project: Project,
     static: Iterable[Path],
     store: PictureStore,
-    runtime: Iterable[tuple[str, bytes]] = (),
+    runtime: Iterable[tuple[str, bytes | Pinned]] = (),
 ) -> Published:
     """Write every produced file, the static files, the runtime's files (the engine in the
     browser, generator/site/pipeline/runtime.py) and the pictures the pages show."""
@@ -76,14 +76,18 @@ def publish(
     drawn: set[str] = set()
     made: set[Path] = set()
 
-    def write(path: str, data: bytes | None) -> None:
-        """Write one file, or link the last build's where it holds the same bytes (None:
-        take it over, whatever it holds): its modification time is kept."""
+    def place(path: str) -> Path:
         target = fresh / path
         # Each folder made once: a `mkdir` of a folder that exists costs as much as making it.
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
+        return target
+
+    def write(path: str, data: bytes | None) -> None:
+        """Write one file, or link the last build's where it holds the same bytes (None:
+        take it over, whatever it holds): its modification time is kept."""
+        target = place(path)
         if old is not None and (data is None or _same_bytes(old / path, data)):
             try:
                 os.link(old / path, target, follow_symlinks=False)
@@ -107,8 +111,14 @@ def publish(
     for relative in static:
         data = project.files.read_bytes(project.templates / "static" / relative)
         write(f"static/{relative.as_posix()}", data)
-    for name, data in runtime:
-        write(f"static/{FOLDER}/{name}", data)
+    for name, made_or_pinned in runtime:
+        path = f"static/{FOLDER}/{name}"
+        if not isinstance(made_or_pinned, Pinned):
+            write(path, made_or_pinned)
+        elif old is not None and made_or_pinned.copied_in(old / path):
+            write(path, None)
+        else:
+            made_or_pinned.copy_to(place(path))
     size = 0
     shown = {name for names in pictures.values() for name in names}
     for file, data in store.files(shown):

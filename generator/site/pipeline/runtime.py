@@ -17,8 +17,11 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import stat
 import zipfile
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...content.errors import ContentError
@@ -130,13 +133,55 @@ _EPOCH = (2020, 1, 1, 0, 0, 0)
 FOLDER = "runtime"
 
 
+# Read and hashed a block at a time.
+_BLOCK = 1 << 20
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """A runtime file served as it comes: copied from the install a block at a time, never
+    held whole (the WebAssembly alone is 9.6 MB, at the end of a build, when its memory
+    is at its highest), and refused unless its bytes are the pinned ones."""
+
+    path: Path
+    sha256: str
+
+    def copy_to(self, target: Path) -> None:
+        """Copy the file, hashing what is copied; a file that is not the pinned one is
+        refused and its copy removed."""
+        found = hashlib.sha256()
+        try:
+            source = self.path.open("rb")
+        except OSError:
+            raise _missing(self.path) from None
+        with source, target.open("wb") as copy:
+            while block := source.read(_BLOCK):
+                found.update(block)
+                copy.write(block)
+        if found.hexdigest() != self.sha256:
+            target.unlink()
+            _refuse_unless(self.path, found.hexdigest(), self.sha256)
+
+    def copied_in(self, path: Path) -> bool:
+        """Whether `path` is a regular file, not a link, holding the pinned bytes (the last
+        build's copy, to take over)."""
+        try:
+            handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return False
+        with os.fdopen(handle, "rb") as file:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                return False
+            return hashlib.file_digest(file, "sha256").hexdigest() == self.sha256
+
+
 def runtime_files(
     rule_sets: Iterable[RuleSet], pyodide: Path = PYODIDE
-) -> Iterator[tuple[str, bytes]]:
+) -> Iterator[tuple[str, bytes | Pinned]]:
     """The files of `static/runtime/`, by name, one at a time: 14 MB in all, which a
     build never holds at once (checking and cutting them down takes 0.05 s)."""
     for name, digest in PINNED.items():
-        yield name, _pinned(pyodide / name, digest)
+        yield name, Pinned(pyodide / name, digest)
     yield STDLIB, _stdlib(pyodide / BYTECODE)
     yield LOCK, _lock(_pinned(pyodide / LOCK, LOCK_SHA256))
     yield "engine.zip", engine_zip()
