@@ -123,7 +123,7 @@ class Demonstrations:
         self.grown: set[Path] = set()
 
     def __call__(self, checked: Checked, path: str) -> bool:
-        file = Path(checked.scenario.path)
+        file = checked.scenario.path
         if file not in self.tables:
             name = Cache.name("demonstrations", self.rules, self.files.read_bytes(file))
             self.tables[file] = (name, _table(self.cache.get(name)))

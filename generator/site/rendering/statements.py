@@ -21,6 +21,7 @@ from ...verify.coverage import Coverage, Stated, coverage, demonstrates
 from ..page import Page
 from .blocks import Choose, Guarded, written
 from .figures import figure_options
+from .memo import per_value
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -35,12 +36,20 @@ class Statement:
 def statements(pages: tuple[Page, ...]) -> Iterator[Statement]:
     for page in pages:
         if page.rules is not None:
-            first: dict[str, int] = {}
-            for paths, line in _claims(page.content, page.rules, 0):
-                for path in paths:
-                    first.setdefault(path, line)
-            for path, line in first.items():
+            for path, line in _stated_paths(page.content, page.rules):
                 yield Statement(Stated(path, page.rules), page, line or None)
+
+
+@per_value
+def _stated_paths(content: object, rules: RuleSet) -> tuple[tuple[str, int], ...]:
+    """Each option path the content states, with the line of its first claim. Looked for
+    once per content and rule set: `serve --watch` keeps an unchanged page file's pages,
+    and after an edit of one file searches the others' again only through this."""
+    first: dict[str, int] = {}
+    for paths, line in _claims(content, rules, 0):
+        for path in paths:
+            first.setdefault(path, line)
+    return tuple(first.items())
 
 
 def _claims(value: Any, rules: RuleSet, line: int) -> Iterator[tuple[tuple[str, ...], int]]:
