@@ -35,6 +35,7 @@ from generator.content.rulesets import RuleSets
 from generator.site.pipeline.build import Project, Report
 from generator.site.pipeline.cache import Cache
 from generator.site.pipeline.output import Output
+from generator.site.rendering.i18n import Language
 from generator.site.serving import watch
 from generator.site.serving.serve import REQUEST_TIMEOUT, QuietHandler, local_server
 from generator.site.serving.watch import (
@@ -628,11 +629,13 @@ def test_a_long_preview_holds_no_older_version_of_an_edited_catalog_or_rule_set(
         rules.write_text(f"{texts[rules]}\n# edit {edit}\n", encoding="utf-8")
         assert watch.rebuild(Project(project), site, Hub(), console, records=records) == 0
         assert records.resident is not None
-        built = [
-            value for value in records.resident.values() if isinstance(value, (Messages, RuleSets))
+        built: list[object] = [
+            value for value in records.resident.values() if isinstance(value, (Language, RuleSets))
         ]
-        assert {type(value) for value in built} == {Messages, RuleSets}
+        assert {type(value) for value in built} == {Language, RuleSets}
         built += [rules for value in built if isinstance(value, RuleSets) for rules in value.all()]
+        built += [value.messages for value in built if isinstance(value, Language)]
+        assert any(isinstance(value, Messages) for value in built)
         gc.collect()
         assert [ref() for ref in earlier] == [None] * len(earlier)
         earlier += [weakref.ref(value) for value in built]

@@ -173,16 +173,22 @@ def coverage(
         by_rules.setdefault(one.scenario.rules.id, []).append(one)
         rules_of[one.scenario.rules.id] = one.scenario.rules
     found: dict[tuple[str, str], Checked | None] = {}
+    # Each option's value in each rule set, looked up once per option, not per statement.
+    values: dict[str, dict[str, object]] = {}
     for each in stated:
         key = (each.path, each.rules.id)
         if key in found:
             continue
         wanted = each.value
+        if each.path not in values:
+            values[each.path] = {
+                rules_id: option_value(rules, each.path) for rules_id, rules in rules_of.items()
+            }
         candidates = sorted(
             (
                 one
-                for rules_id, rules in rules_of.items()
-                if option_value(rules, each.path) == wanted
+                for rules_id, value in values[each.path].items()
+                if value == wanted
                 for one in by_rules[rules_id]
             ),
             key=lambda one: (

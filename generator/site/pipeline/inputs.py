@@ -102,19 +102,29 @@ def load_languages(
     ]
     problems: list[Mismatch | Problem] = []
     wording_path = project.content / WORDING
-    wording = load_wording(wording_path, files) if os.path.lexists(wording_path) else None
+    wording_bytes = files.read_bytes(wording_path) if os.path.lexists(wording_path) else b""
+    wording = None
+    if wording_bytes:
+        wording = cache.recall(
+            Cache.name("wording", wording_bytes), lambda: load_wording(wording_path, files)
+        )
     for lang in discover_languages(project.locales)[1:]:
         path = catalog_path(project.locales, lang)
+        grouping = settings.grouping(lang)
         # A catalog passed the wording checks of this wording file: another rechecks it.
-        wording_bytes = files.read_bytes(wording_path) if wording is not None else b""
         name = Cache.name("catalog", lang, files.read_bytes(path), wording_bytes)
-        # A resident process decodes a catalog once per version of its bytes, and keeps the
-        # messages in place of the bytes (both would hold every message twice).
-        decoded = cache.remembered(name)
-        messages = decoded if isinstance(decoded, Messages) else _cached_messages(cache.get(name))
+        # A resident process decodes a catalog once per version of its bytes and keeps its
+        # language in place of the bytes (both would hold every message twice), with what
+        # was worked out from its messages (which it translates, its name).
+        kept = cache.remembered(name)
+        if isinstance(kept, Language) and kept.min_grouping == grouping:
+            languages.append(kept)
+            continue
+        messages = _cached_messages(cache.get(name))
         if messages is not None:
-            cache.remember(name, messages)
-            languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
+            language = Language.with_messages(lang, messages, path, grouping)
+            cache.remember(name, language)
+            languages.append(language)
             continue
         file = read_catalog_file(path, lang, files)
         found = check_messages(file)
@@ -122,12 +132,12 @@ def load_languages(
             found += wording_problems(file, lang, wording)
         problems += found
         compiled = Messages.compiled(file.catalog)
-        messages = Messages.from_mo(compiled)
+        language = Language.with_messages(lang, Messages.from_mo(compiled), path, grouping)
         # Only a catalog that passed every check is kept; a broken one is read again next time.
         if not found:
             cache.put(name, compiled)
-            cache.remember(name, messages)
-        languages.append(Language.with_messages(lang, messages, path, settings.grouping(lang)))
+            cache.remember(name, language)
+        languages.append(language)
     if problems:
         raise Problems(problems)
     return languages
