@@ -49,17 +49,16 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     # A comment opener, which would hide the rest of the page.
     _translate(catalog, "Card by card", "<!-- Karta po karte")
     # A secret outside the project, and a cached picture linked to it: in a machine cache
-    # of this build's own (a copy of the machine's pictures, not of the files other builds
-    # are writing there under hidden names, which are renamed away meanwhile, nor of its
-    # records, which grow to hundreds of megabytes on a developer's machine), so that no
-    # other test sees the link.
+    # of this build's own (a copy of the machine's pictures and key, not of the projects'
+    # caches other builds sweep meanwhile, nor of the files other builds are writing under
+    # hidden names, which are renamed away meanwhile), so that no other test sees the link.
     outside = project.parent / "secret.txt"
     outside.write_text(SECRET)
     xdg = project.parent / "xdg-cache"
     shutil.copytree(
-        machine_cache() / "pictures",
-        xdg / "belote-site" / "pictures",
-        ignore=shutil.ignore_patterns(".*"),
+        machine_cache(),
+        xdg / "belote-site",
+        ignore=shutil.ignore_patterns("locks", "projects", ".*"),
     )
     pictures = sorted((xdg / "belote-site" / "pictures").glob("*.png"))
     assert pictures
