@@ -49,17 +49,20 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     # A comment opener, which would hide the rest of the page.
     _translate(catalog, "Card by card", "<!-- Karta po karte")
     # A secret outside the project, and a cached picture linked to it: in a machine cache
-    # of this build's own (a copy of the machine's pictures and key, not of the projects'
-    # caches other builds sweep meanwhile, nor of the files other builds are writing under
-    # hidden names, which are renamed away meanwhile), so that no other test sees the link.
+    # of this build's own, so that no other test sees the link. Its pictures are a copy of
+    # the machine's (not of the files other builds are writing there under hidden names,
+    # renamed away meanwhile); its records are the machine's own folder, which holds
+    # nothing to attack here and grows to hundreds of megabytes (a copy took 40 s).
     outside = project.parent / "secret.txt"
     outside.write_text(SECRET)
     xdg = project.parent / "xdg-cache"
     shutil.copytree(
-        machine_cache(),
-        xdg / "belote-site",
-        ignore=shutil.ignore_patterns("locks", "projects", ".*"),
+        machine_cache() / "pictures",
+        xdg / "belote-site" / "pictures",
+        ignore=shutil.ignore_patterns(".*"),
     )
+    (machine_cache() / "records").mkdir(parents=True, exist_ok=True)
+    (xdg / "belote-site" / "records").symlink_to(machine_cache() / "records")
     pictures = sorted((xdg / "belote-site" / "pictures").glob("*.png"))
     assert pictures
     victim = pictures[0]
