@@ -38,6 +38,18 @@ def _reloaded(page: Any) -> bool:
     return bool(page.evaluate("window.beloteUnreloaded !== true"))
 
 
+def _wait_for_the_build(page: Any, watching: Watching, printed: int) -> None:
+    """Until the page shows the whole site's build: it reloads once rendered ahead, then
+    again once the site is built, and a page is not read while it reloads."""
+    from playwright.sync_api import expect
+
+    watching.line_with("built ", after=printed)
+    found = re.search(r'data-build="([0-9a-f]+)"', watching.get(PAGE))
+    assert found is not None
+    built = page.locator(f'script[data-build="{found.group(1)}"]')
+    expect(built).to_have_count(1, timeout=TIMEOUT_MS)
+
+
 @pytest.fixture
 def watching(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watching]:
     server = Watching(fixture_copy(tmp_path_factory.mktemp("live") / "project"))
@@ -64,11 +76,7 @@ def test_the_open_page_follows_edits_and_shows_a_bad_one(browser: Any, watching:
         # Waited for until the page shows the site's build (a page is not read while it reloads).
         _mark(page)
         printed = watching.edit(PAGE_TEXTS, TEXT, EDITED)
-        watching.line_with("built ", after=printed)
-        found = re.search(r'data-build="([0-9a-f]+)"', watching.get(PAGE))
-        assert found is not None
-        built = page.locator(f'script[data-build="{found.group(1)}"]')
-        expect(built).to_have_count(1, timeout=TIMEOUT_MS)
+        _wait_for_the_build(page, watching, printed)
         expect(body).to_contain_text(EDITED)
         assert _reloaded(page)
 
@@ -92,8 +100,9 @@ def test_the_open_page_follows_edits_and_shows_a_bad_one(browser: Any, watching:
         expect(overlay).to_have_text(line, timeout=TIMEOUT_MS)
         assert page.locator("#injected").count() == 0
 
-        # 3. Fixed: the page reloads, and the box is gone.
-        watching.edit(SCENARIO, HOSTILE, GOOD)
+        # 3. Fixed: the page reloads, and the box is gone (waited for as in 1).
+        printed = watching.edit(SCENARIO, HOSTILE, GOOD)
+        _wait_for_the_build(page, watching, printed)
         expect(overlay).to_have_count(0, timeout=TIMEOUT_MS)
         assert _reloaded(page)
         expect(body).to_contain_text(EDITED)
