@@ -13,11 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.project import ROOT
+from helpers.project import ROOT, fixture_copy
 
 from generator.content.catalogs import catalog_path, discover_languages, read_catalog_file
+from generator.content.errors import ContentError
 from generator.content.files import InputFiles
 from generator.content.wording import WORDING, Wording, load_wording, wording_problems
+from generator.site.pipeline.inputs import load_languages
+from generator.site.pipeline.project import Project
 
 LOCALES = ROOT / "locales"
 FILES = InputFiles.of(ROOT)
@@ -154,3 +157,12 @@ def test_a_term_inside_a_quoted_book_keeps_the_books_word(
     assert len(problems) == int(refused), problems
     if refused:
         assert "the English says 'capot' (glossary: capot)" in problems[0]
+
+
+def test_an_empty_wording_file_stops_the_build_in_one_line(tmp_path: Path) -> None:
+    """The wording file, once there, is read and checked: empty, it is an error, not
+    a file that checks nothing."""
+    project = fixture_copy(tmp_path / "project")
+    (project / "content" / WORDING).write_text("", encoding="utf-8")
+    with pytest.raises(ContentError, match="the wording file is empty"):
+        load_languages(Project(project))

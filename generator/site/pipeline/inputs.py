@@ -23,7 +23,7 @@ from ...content.catalogs import (
 from ...content.errors import ContentError, Problems
 from ...content.files import InputFiles
 from ...content.rulesets import RuleSets
-from ...content.wording import WORDING, load_wording, wording_problems
+from ...content.wording import WORDING, Wording, load_wording, wording_problems
 from ...verify import Checked, Mismatch, by_id
 from ...verify.coverage import Coverage
 from ..page import LoadContext, Page, discover_pages
@@ -102,9 +102,10 @@ def load_languages(
     ]
     problems: list[Mismatch | Problem] = []
     wording_path = project.content / WORDING
-    wording_bytes = files.read_bytes(wording_path) if os.path.lexists(wording_path) else b""
-    wording = None
-    if wording_bytes:
+    wording: Wording | None = None
+    wording_bytes = b""
+    if os.path.lexists(wording_path):
+        wording_bytes = files.read_bytes(wording_path)
         wording = cache.recall(
             Cache.name("wording", wording_bytes), lambda: load_wording(wording_path, files)
         )
