@@ -329,3 +329,18 @@ def test_a_helper_prints_as_its_kind_never_its_fields() -> None:
     for kind in _HELPERS:
         instance = object.__new__(kind)
         assert repr(instance) == str(instance) == f"<{kind.__name__}>"
+
+
+def test_an_item_is_held_to_the_same_rule_by_either_spelling() -> None:
+    """`{{ row.cell }}` reaches a mapping's item as `{{ row["cell"] }}` does: a `Path` held
+    in a mapping is out of reach both ways, while a value is there both ways."""
+    from jinja2 import StrictUndefined
+    from jinja2.exceptions import SecurityError
+
+    sandbox = Sandbox(autoescape=True, undefined=StrictUndefined)
+    row = {"cell": Path("/etc/passwd"), "name": "north"}
+    for spelling in ("{{ row.cell }}", "{{ row['cell'] }}", "{{ row.cell.read_text() }}"):
+        with pytest.raises(SecurityError):
+            sandbox.from_string(spelling).render(row=row)
+    for spelling in ("{{ row.name }}", "{{ row['name'] }}"):
+        assert sandbox.from_string(spelling).render(row=row) == "north"

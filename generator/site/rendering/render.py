@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import MethodType
 from typing import Any
 
 from jinja2 import (
@@ -31,7 +32,7 @@ from jinja2 import (
 )
 from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
-from jinja2.runtime import Undefined
+from jinja2.runtime import Macro, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -77,19 +78,51 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._safe: dict[tuple[type, str, type], bool] = {}
+        self._callable: dict[object, bool] = {}
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        if callable(value):
+        # A value, or a method of the object's own class (whose owner is the object): the
+        # answer is the same for every object of its type. Any other callable (a function
+        # held in a field) is asked about itself.
+        kind = type(value)
+        if callable(value) and not (
+            kind is MethodType and value.__self__ is obj and not isinstance(obj, type)
+        ):
             return super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
-        key = (type(obj), attr, type(value))
+        key = (type(obj), attr, kind)
         safe = self._safe.get(key)
         if safe is None:
             safe = super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
             self._safe[key] = safe
         return safe
 
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        # Jinja's, with its check for `str.format` made only where the name is one of those,
+        # and a mapping's item (`{{ row.cell }}`) held to the same rule as `row["cell"]`.
+        if attribute in ("format", "format_map"):
+            return super().getattr(obj, attribute)
+        try:
+            value = getattr(obj, attribute)
+        except AttributeError:
+            return self.getitem(obj, attribute)
+        if self.is_safe_attribute(obj, attribute, value):
+            return value
+        return self.unsafe_undefined(obj, attribute)
+
     def is_safe_callable(self, obj: Any) -> bool:
-        return super().is_safe_callable(obj) and template_value(obj)
+        # A macro, or a method of a value's class: decided once per function and owner's type.
+        key: object
+        if type(obj) is MethodType and not isinstance(obj.__self__, type):
+            key = (obj.__func__, type(obj.__self__))
+        elif type(obj) is Macro:
+            key = Macro
+        else:
+            return super().is_safe_callable(obj) and template_value(obj)
+        safe = self._callable.get(key)
+        if safe is None:
+            safe = super().is_safe_callable(obj) and template_value(obj)
+            self._callable[key] = safe
+        return safe
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         value = super().getitem(obj, argument)

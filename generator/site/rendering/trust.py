@@ -91,8 +91,29 @@ def _value_type(kind: type) -> bool:
     return kind.__module__.startswith("jinja2.")
 
 
+# Kinds whose every instance is, or is not, a template value (decided once per kind), and
+# the kinds where it depends on the instance: a function's module, a method's owner.
+_BY_INSTANCE = (
+    types.MethodType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    functools.partial,
+    type,
+)
+
+
+@functools.cache
+def _decided(kind: type) -> bool | None:
+    by_instance = issubclass(kind, _BY_INSTANCE)
+    return None if by_instance else _value_type(kind)
+
+
 def template_value(obj: Any) -> bool:
     """Whether a template may hold `obj`: a value, a helper, or a function of the site's code."""
+    kind: type = type(obj)
+    decided = _decided(kind)
+    if decided is not None:
+        return decided
     if isinstance(obj, types.MethodType):
         return template_value(obj.__self__)
     if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)):
@@ -106,7 +127,6 @@ def template_value(obj: Any) -> bool:
         # Jinja's own `namespace`, `cycler` and `joiner`, and `dict`: any other class
         # would construct anything.
         return obj is dict or obj.__module__.startswith("jinja2.")
-    kind: type = type(obj)
     return _value_type(kind)
 
 
