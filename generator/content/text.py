@@ -39,6 +39,8 @@ _SUSPECT = re.compile(r"[^\t\n\r\x20-\x7e\xa0-\xac\xae-\u024f\u0400-\u04ff\u1e00
 def hidden(text: str, language: str | None = None) -> tuple[int, str] | None:
     """The first character of `text` that does not show (its index and a description),
     or None; `language` allows the joiners where its spelling needs them."""
+    if text.isascii() and text.isprintable():
+        return None  # the common case, asked of every attribute of every page
     joiners = language is not None and language.split("_")[0] in JOINER_LANGUAGES
     for found in _SUSPECT.finditer(text):
         character = found.group()
