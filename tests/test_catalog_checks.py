@@ -146,3 +146,46 @@ def test_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
     assert catalog(tmp_path, "\ufeff" + german(REASON)) == [
         "1: the catalog starts with a byte-order mark: save it as UTF-8 without a byte-order mark"
     ]
+
+
+def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build with many languages checks its catalogs in workers: the same languages come
+    back in the same order, and a broken catalog stops the build with its own line."""
+    import shutil
+
+    from helpers.project import ROOT
+
+    from generator.content.errors import Problems
+    from generator.site.pipeline import workers
+    from generator.site.pipeline.cache import Cache
+    from generator.site.pipeline.inputs import load_languages
+    from generator.site.pipeline.project import Project
+    from generator.site.rendering.settings import load_settings
+
+    monkeypatch.setattr(workers, "MIN_JOBS", 1)  # six catalogs: in workers all the same
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    (tmp_path / "content").mkdir()
+    for name in ("site.yaml", "wording.yaml"):
+        shutil.copy(ROOT / "content" / name, tmp_path / "content" / name)
+    project = Project(tmp_path)
+    settings = load_settings(project.content / "site.yaml", project.files)
+
+    def loaded(cores: int, cache: str) -> list[tuple[str, object]]:
+        languages = load_languages(project, settings, Cache(tmp_path / cache), cores)
+        return [(lang.code, lang.messages and lang.messages.entries) for lang in languages]
+
+    alone = loaded(1, "alone")
+    assert [code for code, _ in alone] == ["en", "bg", "cs", "fr", "hr", "sk", "vi"]
+    assert loaded(2, "shared") == alone
+
+    french = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = french.read_text(encoding="utf-8")
+    start = text.index('msgstr "', text.index("%(reason)s"))
+    french.write_text(text[:start] + 'msgstr "%(reason)d"' + text[text.index("\n", start) :])
+    with pytest.raises(Problems) as stopped:
+        loaded(2, "broken")
+    [problem] = stopped.value.problems
+    assert problem.path == french and "reason" in problem.message
+    assert problem.line == line_of(french.read_text(encoding="utf-8"), 'msgstr "%(reason)d"')

@@ -121,13 +121,14 @@ def _check_lines(path: Path, text: str) -> dict[Key, int]:
     reading = ""  # the keyword the last string belongs to
     pending: Key | None = None  # the message whose msgstr comes next
     id_line = 0
+    language = path.parent.parent.name
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue  # a comment, or an obsolete entry (#~), never compiled
         if _CONTROL_IN_LINE.search(line):
             raise ContentError(path, number, "a control character in the catalog")
-        invisible = hidden(line, path.parent.parent.name)
+        invisible = hidden(line, language)
         if invisible is not None:
             raise ContentError(path, number, INVISIBLE.format(invisible[1]))
         if not (_KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION.fullmatch(stripped)):

@@ -71,7 +71,7 @@ def build(
     # Stamped before anything is read: an input edited during the build is new to the next.
     stamps = None if dry or out is None else input_stamps(project, last.inputs)
     cache = records or Cache(project.records)
-    inputs = load_inputs(project, cache)
+    inputs = load_inputs(project, cache, workers)
     renderer = Renderer(inputs)
     pictures = Cache(project.pictures)
     if stamps is None or out is None:
