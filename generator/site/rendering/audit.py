@@ -196,7 +196,9 @@ def with_policy(html: str, policy: str = POLICY) -> str:
 
 
 def _scheme(url: str) -> str | None:
-    cleaned = _IGNORED.sub("", url.strip(_C0))
+    cleaned = url.strip(_C0)
+    if "\t" in cleaned or "\n" in cleaned or "\r" in cleaned:
+        cleaned = _IGNORED.sub("", cleaned)
     found = _SCHEME.match(cleaned)
     if found:
         return found.group(1).lower()
@@ -230,7 +232,8 @@ def _element_problem(node: LexborNode, scripts: frozenset[str], policy: bool) ->
     if tag not in ELEMENTS:
         return f"an element <{excerpt(tag, 30)}> the site does not use"
     attributes = node.attributes
-    relations = set((attributes.get("rel") or "").lower().split())
+    # A <link>'s relations: whether it only says where the page is (NAVIGATION).
+    relations = set((attributes.get("rel") or "").lower().split()) if tag == "link" else set()
     for name, value in attributes.items():
         if value is not None and (invisible := hidden(value)) is not None:
             return f"an invisible or reordering character ({invisible[1]}) in {excerpt(name, 30)}"
