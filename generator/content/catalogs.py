@@ -383,6 +383,10 @@ def translated_keys(catalog: Catalog) -> set[Key]:
     return keys
 
 
+# The message keys every catalog read so far has, each held once.
+_KEYS: dict[Key, Key] = {}
+
+
 @dataclass(frozen=True)
 class Messages:
     """A catalog's translated messages, each with its forms, and the catalog's plural rule.
@@ -430,7 +434,11 @@ class Messages:
             if not name:
                 continue  # the header
             context, _, msgid = name.rpartition("\x04")
-            forms.setdefault((context or None, msgid), {})[index] = text
+            key: Key = (context or None, msgid)
+            # One key for every language's catalog: sixty would each hold every English
+            # message again (5 MB at 42 languages).
+            key = _KEYS.setdefault(key, key)
+            forms.setdefault(key, {})[index] = text
         entries = {
             key: tuple(found[index] for index in sorted(found)) for key, found in forms.items()
         }
