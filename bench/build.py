@@ -772,10 +772,13 @@ def clear(site: Site, *, keep_pictures: bool) -> None:
 
 
 def redrawn(site: Site, since: float) -> int:
-    """Picture files the cache gained or rewrote since `since` (drawn, not reused)."""
+    """Picture files the cache gained or rewrote since `since` (drawn, not reused); the
+    cache's own hidden files (when it was last swept) are no pictures."""
     folder = picture_cache(site)
     files = folder.iterdir() if folder.is_dir() else iter(())
-    return sum(1 for path in files if path.stat().st_mtime > since)
+    return sum(
+        1 for path in files if not path.name.startswith(".") and path.stat().st_mtime > since
+    )
 
 
 def measure(site: Site, repeat: int, repeat_empty: int) -> Result:
