@@ -189,3 +189,9 @@ def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(
     [problem] = stopped.value.problems
     assert problem.path == french and "reason" in problem.message
     assert problem.line == line_of(french.read_text(encoding="utf-8"), 'msgstr "%(reason)d"')
+
+    # A catalog that cannot be read at all stops it as the build's own process would.
+    french.write_text(text.replace('msgstr "', 'msgstr "unterminated\n', 1))
+    with pytest.raises(ContentError) as unreadable:
+        loaded(2, "unreadable")
+    assert unreadable.value.path == french and "never ends" in unreadable.value.message
