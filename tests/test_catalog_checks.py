@@ -148,9 +148,7 @@ def test_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
     ]
 
 
-def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(tmp_path: Path) -> None:
     """A build with many languages checks its catalogs in workers: the same languages come
     back in the same order, and a broken catalog stops the build with its own line."""
     import shutil
@@ -158,13 +156,11 @@ def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(
     from helpers.project import ROOT
 
     from generator.content.errors import Problems
-    from generator.site.pipeline import workers
     from generator.site.pipeline.cache import Cache
     from generator.site.pipeline.inputs import load_languages
     from generator.site.pipeline.project import Project
     from generator.site.rendering.settings import load_settings
 
-    monkeypatch.setattr(workers, "MIN_JOBS", 1)  # six catalogs: in workers all the same
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     (tmp_path / "content").mkdir()
     for name in ("site.yaml", "wording.yaml"):

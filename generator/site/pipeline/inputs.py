@@ -136,8 +136,9 @@ def load_languages(
         unchecked.append((len(languages), lang, path, name))
         languages.append(None)
     problems: list[Mismatch | Problem] = []
+    # A catalog costs as much as eight pages to check: from two on, workers pay.
     checked = run_all(
-        lambda job: _checked_catalog(job[2], job[1], files, wording), unchecked, workers
+        lambda job: _checked_catalog(job[2], job[1], files, wording), unchecked, workers, 2
     )
     for (place, lang, path, name), (found, compiled) in zip(unchecked, checked, strict=True):
         problems += found

@@ -51,12 +51,15 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def run_all(work: Callable[[Job], Result], jobs: Sequence[Job], workers: int) -> Iterator[Result]:
-    """`work` applied to every job, results in the jobs' order; in workers when it pays."""
+def run_all(
+    work: Callable[[Job], Result], jobs: Sequence[Job], workers: int, min_jobs: int = MIN_JOBS
+) -> Iterator[Result]:
+    """`work` applied to every job, results in the jobs' order; in workers when it pays:
+    from `min_jobs` jobs on (fewer where each job costs more than a page)."""
     global _TASK
     if (
         workers <= 1
-        or len(jobs) < MIN_JOBS
+        or len(jobs) < min_jobs
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
         yield from (work(job) for job in jobs)
