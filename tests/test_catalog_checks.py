@@ -161,7 +161,8 @@ def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(tmp_path:
     from generator.site.pipeline.project import Project
     from generator.site.rendering.settings import load_settings
 
-    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    for lang in ("cs", "fr", "vi"):  # three catalogs: two workers, one with two
+        shutil.copytree(ROOT / "locales" / lang, tmp_path / "locales" / lang)
     (tmp_path / "content").mkdir()
     for name in ("site.yaml", "wording.yaml"):
         shutil.copy(ROOT / "content" / name, tmp_path / "content" / name)
@@ -173,7 +174,7 @@ def test_catalogs_checked_on_every_core_are_read_and_refused_as_in_one(tmp_path:
         return [(lang.code, lang.messages and lang.messages.entries) for lang in languages]
 
     alone = loaded(1, "alone")
-    assert [code for code, _ in alone] == ["en", "bg", "cs", "fr", "hr", "sk", "vi"]
+    assert [code for code, _ in alone] == ["en", "cs", "fr", "vi"]
     assert loaded(2, "shared") == alone
 
     french = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
