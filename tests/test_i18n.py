@@ -9,6 +9,7 @@ language names from Babel's CLDR data, never from the generator's output.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import shutil
@@ -45,7 +46,7 @@ from helpers.project import (
 
 from generator.content.catalogs import Messages
 from generator.content.files import InputFiles
-from generator.site.rendering.i18n import Gettext, load_language
+from generator.site.rendering.i18n import Gettext, Language, load_language
 from generator.site.rendering.vocabulary import load_vocabulary
 from generator.site.rendering.words import Words
 
@@ -200,6 +201,41 @@ def test_a_language_gives_each_message_as_gettext_does(lang: str) -> None:
                 gettext.pgettext(context, message.id) if context else gettext.gettext(message.id)
             )
             assert language.text((context, message.id)) == expected, message.id
+
+
+def test_what_a_language_remembers_is_what_it_works_out_afresh() -> None:
+    """A message's HTML and a number's spelling are kept for the language being rendered:
+    asked of one language, then of another (which drops the first's), and again, every
+    answer is the one a copy of the language that remembers nothing gives."""
+    files = InputFiles.of(ROOT / "locales")
+    used = {lang: load_language(ROOT / "locales", lang, files) for lang in ("fr", "cs")}
+    entries = used["cs"].messages.entries  # type: ignore[union-attr]
+    plurals = [key for key, forms in entries.items() if len(forms) > 1]
+    assert plurals, "Czech has plural messages"
+    numbers: list[int | float] = [0, 2, 2.0, 2.5, 999, 1000, 1234.5, 10000, 80000, 1_000_000]
+    questions: list[tuple[object, int]] = [(value, 0) for value in numbers] + [
+        (key, n) for key in plurals + sorted(entries, key=str)[:100] for n in (1, 2, 5, 21)
+    ]
+
+    def ask(language: Language, question: tuple[object, int]) -> str:
+        asked, n = question
+        if isinstance(asked, tuple):
+            return language.html(asked, asked[1], n)
+        assert isinstance(asked, (int, float))
+        return language.number(asked)
+
+    expected = {
+        lang: [ask(dataclasses.replace(language), question) for question in questions]
+        for lang, language in used.items()
+    }
+    # One language after the other, as a build renders them, and each twice over.
+    for _ in range(2):
+        for lang, language in used.items():
+            for _ in range(2):
+                answers = [ask(language, question) for question in questions]
+                assert answers == expected[lang], lang
+    forms = {expected["cs"][questions.index((plurals[0], n))] for n in (1, 2, 5)}
+    assert len(forms) == 3, "a Czech plural has three forms for 1, 2 and 5"
 
 
 # ---------------------------------------------------------------------------

@@ -73,7 +73,7 @@ class Language:
     _html: dict[tuple[Key, str | None, int], Markup] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    _numbers: dict[int | float, str] = field(
+    _numbers: dict[tuple[type, int | float], str] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
@@ -147,11 +147,12 @@ class Language:
     def number(self, value: int | float) -> str:
         """A number as the language writes it, grouped from CLDR's minimum grouping digits."""
         self._remembering()
-        found = self._numbers.get(value)
+        # 2 and 2.0 are one key to a dict, not to Babel.
+        found = self._numbers.get((type(value), value))
         if found is None:
             grouped = abs(value) >= 10 ** (3 + self.min_grouping - 1)
             found = str(format_decimal(value, locale=self.locale, group_separator=grouped))
-            self._numbers[value] = found
+            self._numbers[type(value), value] = found
         return found
 
 
