@@ -344,3 +344,27 @@ def test_an_item_is_held_to_the_same_rule_by_either_spelling() -> None:
             sandbox.from_string(spelling).render(row=row)
     for spelling in ("{{ row.name }}", "{{ row['name'] }}"):
         assert sandbox.from_string(spelling).render(row=row) == "north"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Row:
+    act: Any
+
+
+def test_what_the_sandbox_decides_per_kind_never_lets_a_refused_instance_through() -> None:
+    """The sandbox decides a value's kind and a class's methods once; a function held in a
+    field is no method of its object: each is asked about itself, whatever came before."""
+    from jinja2 import StrictUndefined
+    from jinja2.exceptions import SecurityError
+
+    from generator.site.rendering.render import sentence
+
+    sandbox = Sandbox(autoescape=True, undefined=StrictUndefined)
+    called = sandbox.from_string("{{ row.act('north') }}")
+    held = sandbox.from_string("{% set act = row.act %}{{ act is defined }}")
+    for _ in range(2):
+        assert called.render(row=_Row(sentence)) == "North"
+        assert held.render(row=_Row(sentence)) == "True"
+        with pytest.raises(SecurityError):
+            called.render(row=_Row(os.getenv))
+        assert held.render(row=_Row(os.getenv)) == "False"  # refused: an undefined value
