@@ -114,7 +114,8 @@ def load_languages(
         wording = cache.recall(
             Cache.name("wording", wording_bytes), lambda: load_wording(wording_path, files)
         )
-    unchecked: list[tuple[int, str, Path, str]] = []  # where it goes, its code, file, name
+    # Where each goes in the list, its code, file, grouping and name in the cache.
+    unchecked: list[tuple[int, str, Path, int, str]] = []
     for lang in discover_languages(project.locales)[1:]:
         path = catalog_path(project.locales, lang)
         grouping = settings.grouping(lang)
@@ -133,18 +134,18 @@ def load_languages(
             cache.remember(name, language)
             languages.append(language)
             continue
-        unchecked.append((len(languages), lang, path, name))
+        unchecked.append((len(languages), lang, path, grouping, name))
         languages.append(None)
     problems: list[Mismatch | Problem] = []
     # A catalog costs as much as eight pages to check: from two on, workers pay.
     checked = run_all(
         lambda job: _checked_catalog(job[2], job[1], files, wording), unchecked, workers, 2
     )
-    for (place, lang, path, name), (found, compiled) in zip(unchecked, checked, strict=True):
+    for (place, lang, path, grouping, name), (found, compiled) in zip(
+        unchecked, checked, strict=True
+    ):
         problems += found
-        language = Language.with_messages(
-            lang, Messages.from_mo(compiled), path, settings.grouping(lang)
-        )
+        language = Language.with_messages(lang, Messages.from_mo(compiled), path, grouping)
         # Only a catalog that passed every check is kept; a broken one is read again next time.
         if not found:
             cache.put(name, compiled)

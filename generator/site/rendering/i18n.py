@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable, Set
+from collections.abc import Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -129,7 +129,7 @@ class Language:
 
     def _remembering(self) -> None:
         global _REMEMBERING
-        last = _REMEMBERING()
+        last = _REMEMBERING() if _REMEMBERING is not None else None
         if last is not self:
             if last is not None:
                 last._html.clear()
@@ -156,12 +156,8 @@ class Language:
         return found
 
 
-def _nothing() -> Language | None:
-    return None
-
-
 # The language whose messages and numbers are remembered now.
-_REMEMBERING: Callable[[], Language | None] = _nothing
+_REMEMBERING: weakref.ref[Language] | None = None
 
 
 def load_language(locales: Path, lang: str, files: InputFiles, min_grouping: int = 1) -> Language:

@@ -41,7 +41,7 @@ from ...content.files import InputFiles
 from ...content.text import INVISIBLE, hidden, line_of
 from .i18n import Gettext
 from .tables import auction_table, contract_table, rulings, score_sheet
-from .trust import reachable, template_value
+from .trust import decided_by_kind, reachable, template_value
 
 
 class ProjectLoader(BaseLoader):
@@ -86,7 +86,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         # held in a field) is asked about itself.
         kind = type(value)
         if callable(value) and not (
-            kind is MethodType and value.__self__ is obj and not isinstance(obj, type)
+            kind is MethodType and value.__self__ is obj and decided_by_kind(obj)
         ):
             return super().is_safe_attribute(obj, attr, value) and reachable(obj, attr, value)
         key = (type(obj), attr, kind)
@@ -112,7 +112,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def is_safe_callable(self, obj: Any) -> bool:
         # A macro, or a method of a value's class: decided once per function and owner's type.
         key: object
-        if type(obj) is MethodType and not isinstance(obj.__self__, type):
+        if type(obj) is MethodType and decided_by_kind(obj.__self__):
             key = (obj.__func__, type(obj.__self__))
         elif type(obj) is Macro:
             key = Macro

@@ -108,6 +108,13 @@ def _decided(kind: type) -> bool | None:
     return None if by_instance else _value_type(kind)
 
 
+def decided_by_kind(obj: Any) -> bool:
+    """Whether `template_value(obj)` is the same for every object of its type (what the
+    sandbox may then decide once per type)."""
+    kind: type = type(obj)
+    return _decided(kind) is not None
+
+
 def template_value(obj: Any) -> bool:
     """Whether a template may hold `obj`: a value, a helper, or a function of the site's code."""
     kind: type = type(obj)
@@ -123,11 +130,9 @@ def template_value(obj: Any) -> bool:
         return str(getattr(obj, "__module__", "") or "").startswith(_CODE)
     if isinstance(obj, functools.partial):
         return template_value(obj.func) and all(map(template_value, obj.args))
-    if isinstance(obj, type):
-        # Jinja's own `namespace`, `cycler` and `joiner`, and `dict`: any other class
-        # would construct anything.
-        return obj is dict or obj.__module__.startswith("jinja2.")
-    return _value_type(kind)
+    # A class (the only kind left): Jinja's own `namespace`, `cycler` and `joiner`, and
+    # `dict`; any other class would construct anything.
+    return obj is dict or str(getattr(obj, "__module__", "")).startswith("jinja2.")
 
 
 def reachable(obj: Any, attr: str, value: Any) -> bool:
