@@ -126,7 +126,12 @@ class Watching:
         assert old in text, f"{path} no longer holds {old!r}"
         with self._changed:
             printed = len(self.lines)
-        file.write_text(text.replace(old, new, 1), encoding="utf-8")
+        # Written beside it and renamed over it, as editors save: one change, seen once. Written
+        # in place, the file is emptied then filled, and a loaded machine may see two changes
+        # (two builds, the second one's build id not the one a test waits for).
+        beside = file.with_name(file.name + ".tmp")  # a name the server ignores
+        beside.write_text(text.replace(old, new, 1), encoding="utf-8")
+        os.replace(beside, file)
         return printed
 
     def get(self, path: str) -> str:

@@ -408,8 +408,8 @@ def rebuild(
                 continue
             hub.failed(console.failed(failure))
             return failure.exit_code
+        hub.built()  # before the line that says so: a page fetched after it is the build's
         console.built(report)
-        hub.built()
         if records is not None:
             records.forget_unused()
             forget_unused_answers()
