@@ -1,7 +1,7 @@
 // The geometry of a page's figures, measured in one pass (tests/browser/test_geometry.py).
 // Returns one line per defect: two text boxes that overlap, text that meets another box's
 // colour, text or a badge on a card's corner index, text over a card, a part outside its figure, a table wider than its
-// container, and (on a phone) a box that scrolls inside the page.
+// container, a word broken across two lines, and (on a phone) a box that scrolls inside the page.
 (phone) => {
   // What a reader looks at as one picture: each is checked on its own.
   const FIGURES = [
@@ -142,6 +142,27 @@
         break;
       }
       if (el === main) break;
+    }
+  }
+  // A word is read whole: one drawn on two lines ("Fail / ed", "10 / 0") reads as two. A
+  // line may break at a space, and after a hyphen, a dash or a slash; a no-break space
+  // holds its neighbours together ("1 000", "80 ♥").
+  const WORD = /[^ \t\n\r\f\u200b\-\/\u2010-\u2014]+[\-\/\u2010-\u2014]?/g;
+  const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (!node.data.trim() || !shown(node.parentElement)) continue;
+    for (const found of node.data.matchAll(WORD)) {
+      if (found[0].length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const lines = [...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1);
+      if (lines.length < 2) continue;
+      const tops = lines.map((r) => r.top);
+      const height = Math.min(...lines.map((r) => r.height));
+      if (Math.max(...tops) - Math.min(...tops) > height / 2) {
+        defects.add(`word broken across lines: "${found[0]}" in ${name(node.parentElement)}`);
+      }
     }
   }
   if (phone) {

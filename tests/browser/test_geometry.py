@@ -8,8 +8,8 @@ answer is revealed, every step of a walk shown and every folded part opened,
 and the page is measured at each width and on A4 (geometry.js, one
 evaluation per width): no two text boxes overlap, no text or mark covers a
 card's corner index or lies over a card, nothing sticks out of its figure,
-no table is wider than its container, and on a phone no box scrolls inside
-the page.
+no table is wider than its container, no word is broken across two lines,
+and on a phone no box scrolls inside the page.
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from .test_pages import PHONE
 
 LANGUAGES = sorted(ADVERTISED)
 MEASURE = (Path(__file__).parent / "geometry.js").read_text(encoding="utf-8")
-# Widths a reader brings (two phones, a desktop), then A4 in portrait: 210 mm less the
-# print style's 15 mm margins is 180 mm, 680 CSS pixels.
-SCREENS = (("360 px", 360), ("390 px", 390), ("1280 px", 1280))
+# Widths a reader brings: the narrowest of each of the style's steps (a phone of 320 px,
+# WCAG's reflow width; one wider than 22.5rem; a tablet past 40rem) and a desktop; then A4
+# in portrait: 210 mm less the print style's 15 mm margins is 180 mm, 680 CSS pixels.
+SCREENS = (("320 px", 320), ("361 px", 361), ("641 px", 641), ("1280 px", 1280))
 PAPER = ("A4", 680)
 PHONE_MAX = 600
 # As a reader opens a page on a phone (tests/browser/test_pages.py's PHONE): what fails
