@@ -1,8 +1,8 @@
 """Nothing on a figure lands on anything else, in any language, on a phone, a desktop or paper.
 
 Every page of every advertised language (and the root's language chooser) is
-opened once. First, as a reader opens it on a phone: the page fits the
-screen's width, its cards stay legible, it is not longer than a reader
+opened once. First, as a reader opens it on a phone (and on the narrowest,
+320 px): the page fits the screen's width, its cards stay legible, it is not longer than a reader
 should have to scroll, and its header takes at most two lines. Then every
 answer is revealed, every step of a walk shown and every folded part opened,
 and the page is measured at each width and on A4 (geometry.js, one
@@ -57,6 +57,7 @@ FIT = """(tallest) => {
 }"""
 # The longest page a phone reader should have to scroll through, in CSS pixels.
 PAGE_HEIGHT_MAX = 12_000
+NARROW_PHONE = {"width": 320, "height": 568}  # WCAG's reflow width
 REVEAL = """() => {
   for (const button of document.querySelectorAll("main .reveal")) {
     if (!button.hidden && button.offsetParent) button.click();
@@ -81,6 +82,11 @@ def measure(tab: Any, url: str) -> list[str]:
     tab.set_viewport_size(PHONE)
     tab.goto(url, wait_until="load")
     defects = [f"phone: {d}" for d in tab.evaluate(FIT, PAGE_HEIGHT_MAX)]
+    # The narrowest phone too: its lines hold fewer words, so the page may be longer in
+    # proportion, no more.
+    tab.set_viewport_size(NARROW_PHONE)
+    narrow = PAGE_HEIGHT_MAX * PHONE["width"] / NARROW_PHONE["width"]
+    defects += [f"320 px phone: {d}" for d in tab.evaluate(FIT, narrow)]
     tab.evaluate(REVEAL)
     for label, width in SCREENS:
         tab.set_viewport_size({"width": width, "height": 900})
