@@ -7,6 +7,7 @@ broken scenario, a rule set, a page file, a catalog, a static file.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,8 +101,19 @@ def load_languages(
     others are read and checked on `workers` cores (60 ms each: a second for
     sixty languages).
     """
+    return _languages_ahead(project, settings, cache, workers)()
+
+
+def _languages_ahead(
+    project: Project,
+    settings: SiteSettings | None = None,
+    cache: Cache | None = None,
+    workers: int = 1,
+) -> Callable[[], list[Language]]:
+    """`load_languages`, its workers checking catalogs from now on; call the result for
+    the languages."""
     files = project.files
-    cache = cache or Cache()
+    store = cache = cache or Cache()
     settings = settings or SiteSettings("")
     languages: list[Language | None] = [
         Language.source(locale_of(SOURCE_LANGUAGE, project.locales), settings.grouping("en"))
@@ -136,24 +148,28 @@ def load_languages(
             continue
         unchecked.append((len(languages), lang, path, grouping, name))
         languages.append(None)
-    problems: list[Mismatch | Problem] = []
     # A catalog costs as much as eight pages to check: from two on, workers pay.
     checked = run_all(
         lambda job: _checked_catalog(job[2], job[1], files, wording), unchecked, workers, 2
     )
-    for (place, lang, path, grouping, name), (found, compiled) in zip(
-        unchecked, checked, strict=True
-    ):
-        problems += found
-        language = Language.with_messages(lang, Messages.from_mo(compiled), path, grouping)
-        # Only a catalog that passed every check is kept; a broken one is read again next time.
-        if not found:
-            cache.put(name, compiled)
-            cache.remember(name, language)
-        languages[place] = language
-    if problems:
-        raise Problems(problems)
-    return [language for language in languages if language is not None]
+
+    def finish() -> list[Language]:
+        problems: list[Mismatch | Problem] = []
+        for (place, lang, path, grouping, name), (found, compiled) in zip(
+            unchecked, checked, strict=True
+        ):
+            problems += found
+            language = Language.with_messages(lang, Messages.from_mo(compiled), path, grouping)
+            # Only a catalog that passed every check is kept; a broken one is read again.
+            if not found:
+                store.put(name, compiled)
+                store.remember(name, language)
+            languages[place] = language
+        if problems:
+            raise Problems(problems)
+        return [language for language in languages if language is not None]
+
+    return finish
 
 
 def _checked_catalog(
@@ -222,6 +238,8 @@ def load_inputs(project: Project, cache: Cache | None = None, workers: int = 1) 
     cache = cache or Cache()
     files = project.files
     settings = load_settings(project.content / "site.yaml", files)
+    # The catalogs are checked in workers while this process verifies the content.
+    languages = _languages_ahead(project, settings, cache, workers)
     rulesets = _rulesets(project, cache)
     checked = verified_scenarios(project.content, rulesets, files, cache)
     mismatches: list[Mismatch | Problem] = [m for c in checked for m in c.mismatches]
@@ -237,7 +255,6 @@ def load_inputs(project: Project, cache: Cache | None = None, workers: int = 1) 
     )
     pages = tuple(discover_pages(context))
     found = _covered(pages, tuple(checked), rulesets, cache)
-    languages = load_languages(project, settings, cache, workers)
     reserved = frozenset(path.name for path in ASSETS.iterdir())
     static = static_files(project.templates / "static", files, reserved)
     return Inputs(
@@ -247,7 +264,7 @@ def load_inputs(project: Project, cache: Cache | None = None, workers: int = 1) 
         rulesets,
         tuple(checked),
         pages,
-        tuple(languages),
+        tuple(languages()),
         tuple(static),
         found,
         cache,

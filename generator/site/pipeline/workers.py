@@ -15,7 +15,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.pool import AsyncResult
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -55,15 +55,27 @@ def run_all(
     work: Callable[[Job], Result], jobs: Sequence[Job], workers: int, min_jobs: int = MIN_JOBS
 ) -> Iterator[Result]:
     """`work` applied to every job, results in the jobs' order; in workers when it pays:
-    from `min_jobs` jobs on (fewer where each job costs more than a page)."""
-    global _TASK
+    from `min_jobs` jobs on (fewer where each job costs more than a page).
+
+    Workers start at once, before the first result is asked for, so the caller may do
+    other work while they run; in its own process a job runs only when its result is
+    asked for (a page at a time)."""
     if (
         workers <= 1
         or len(jobs) < min_jobs
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
-        yield from (work(job) for job in jobs)
-        return
+        return (work(job) for job in jobs)
+    running = _in_workers(work, jobs, workers)
+    next(running)  # forks the workers and sends them their first chunks
+    return cast(Iterator[Result], running)  # past its first item, every item is a result
+
+
+def _in_workers(
+    work: Callable[[Job], Result], jobs: Sequence[Job], workers: int
+) -> Iterator[Result | None]:
+    """None once the workers have their first chunks, then every result in order."""
+    global _TASK
     _TASK = (work, jobs)
     try:
         context = multiprocessing.get_context("fork")
@@ -84,6 +96,7 @@ def run_all(
 
             for _ in range(workers * IN_FLIGHT):
                 send()
+            yield None
             while pending:
                 done = pending.popleft().get()
                 send()
