@@ -7,7 +7,7 @@ text states rule facts only through what the engine fills in:
 - a **rule figure** (a card's or a deal's points, a bonus, a declaration's
   worth, a count of cards, tricks or players, a bid's floor or step, a
   multiplier, a target) is a `%(name)s` placeholder the rule set fills; typed
-  in a text that is about no deal, it is refused;
+  in a text that is about no deal, in digits or in words, it is refused;
 - a text about a deal (an example's title and text, a Learn step) may state
   that deal's numbers, each one the engine reaches for it (its points, bids,
   terms, scores); any other number is refused;
@@ -52,19 +52,15 @@ from . import Checked
 _TIMES = "\u00d7"
 _DASH = "\u2013"
 
-_NUMBER_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+# English numbers in words: one to nineteen, the tens, hundreds and thousands ("a hundred
+# and sixty-two", "thirty-two", "two thousand").
+_UNIT_WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen"
+)
+_TEN_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety"
+_UNITS = {word: value for value, word in enumerate(_UNIT_WORDS.split(), start=1)}
+_TENS = {word: 10 * value for value, word in enumerate(_TEN_WORDS.split(), start=2)}
 _SEATS = {seat.value.capitalize(): seat for seat in Seat}
 _SEAT = r"\b(North|East|South|West)\b"
 
@@ -85,13 +81,54 @@ _TYPED = (
     BOOK_QUOTE,  # a book quoted word for word, in its own language
 )
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?![\w])")
-# A count in words is read where it counts tricks, players or points, or a hand's cards
-# ("all eight tricks", "seven of the eight tricks", "four players", "eight cards each").
-_COUNT = re.compile(
-    r"(?<!\bfor )\b(" + "|".join(_NUMBER_WORDS) + r")\b(?=(?:\s+of\s+the\s+\w+)?\s+(?:\w+\s+)?"
-    r"(tricks?|players?|points?|cards?)\b)",
+_UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
+_TEN = "|".join(_TENS)
+_BELOW_100 = rf"(?:(?:{_TEN})(?:[-\s]+(?:{_UNIT}))?|(?:{_UNIT}))"
+_BELOW_1000 = rf"(?:(?:a|{_BELOW_100})\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?|{_BELOW_100})"
+_IN_WORDS = re.compile(
+    rf"\b(?:(?:a|{_BELOW_1000})\s+thousand(?:\s+(?:and\s+)?{_BELOW_1000})?|{_BELOW_1000})\b",
     re.IGNORECASE,
 )
+# What a number in words counts, read after it: tricks, players, points or a hand's cards
+# ("all eight tricks", "seven of the eight tricks", "four players", "eight cards each").
+_COUNTS = re.compile(
+    r"(?:\s+of\s+the\s+\w+)?\s+(?:\w+\s+)?(tricks?|players?|points?|cards?)\b", re.IGNORECASE
+)
+# A small number in words ("the nine", "three passes", "one of them") states a figure only
+# where it says what something is worth or a multiplier: "worth ten", "a bonus of ten",
+# "four times" ("two more" may count cards as well as points).
+_WORTH_BEFORE = re.compile(
+    r"\b(?:worth|scores?|scoring|counts?|counting|brings?|bringing|adds?|adding|plus|minus"
+    r"|bonus\s+of|multiplied\s+by|divided\s+by)\s+$",
+    re.IGNORECASE,
+)
+_WORTH_AFTER = re.compile(r"\s+times\b", re.IGNORECASE)
+# Below this, a number in words is read only where it counts or states a worth; from it
+# on (fourteen, twenty, a hundred) it is a figure wherever it stands, as digits are.
+_ALWAYS_READ = 13
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A number a text states: its value, as written, and what it counts if it is a count
+    in words ("trick", "player", "point", "card"), else None."""
+
+    value: int
+    token: str
+    counts: str | None = None
+
+
+def _in_words(phrase: str) -> int:
+    """The value of an English number in words ("a hundred and sixty-two": 162)."""
+    total = current = 0
+    for word in re.findall(r"[a-z]+", phrase.lower()):
+        if word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total, current = total + (current or 1) * 1000, 0
+        else:
+            current += _UNITS.get(word, _TENS.get(word, 1 if word == "a" else 0))
+    return total + current
 
 
 @dataclass(frozen=True)
@@ -454,13 +491,22 @@ def _sum_problem(written: Sum, facts: Facts | None) -> str | None:
     return None
 
 
-def numbers(text: str) -> Iterator[tuple[int, str]]:
-    """Each number the text states, digits or a count in words ("seven of the eight tricks")."""
+def numbers(text: str) -> Iterator[Stated]:
+    """Each number the text states: digits, and numbers in words where they state one
+    ("seven of the eight tricks", "worth twenty", "a hundred and sixty-two")."""
     plain = _plain(text)
     for match in _NUMBER.finditer(plain):
-        yield _value(match.group(0)), match.group(0)
-    for match in _COUNT.finditer(plain):
-        yield _NUMBER_WORDS[match.group(1).lower()], match.group(1)
+        yield Stated(_value(match.group(0)), match.group(0))
+    for match in _IN_WORDS.finditer(plain):
+        value, after = _in_words(match.group(0)), plain[match.end() :]
+        counted = _COUNTS.match(after)
+        counts = counted.group(1).lower().rstrip("s") if counted else None
+        if counts is not None and plain[: match.start()].lower().endswith("for "):
+            counts = None  # "a game for four players" names the game; "four players" counts
+        worth = _WORTH_BEFORE.search(plain[: match.start()]) or _WORTH_AFTER.match(after)
+        # One is no figure of any rule set, and everyday English: "one trick lost".
+        if value >= _ALWAYS_READ or (value > 1 and (counts is not None or worth)):
+            yield Stated(value, match.group(0), counts)
 
 
 def _counts(rules: RuleSet) -> dict[int, str]:
@@ -471,14 +517,6 @@ def _counts(rules: RuleSet) -> dict[int, str]:
         rules.players: "%(players)s",
         32: "%(deck)s",
     }
-
-
-def _counted(text: str, token: str) -> str | None:
-    """What a count in words counts ("tricks", "cards"...), None for digits."""
-    for match in _COUNT.finditer(text):
-        if match.group(1) == token:
-            return match.group(2).rstrip("s")
-    return None
 
 
 def problem(text: str, rules: RuleSet | None, facts: Facts | None) -> str | None:
@@ -492,13 +530,13 @@ def problem(text: str, rules: RuleSet | None, facts: Facts | None) -> str | None
         start, end = written.span
         rest = rest[:start] + " " * (end - start) + rest[end:]
     figures = rule_numbers(rules) if rules is not None else {}
-    for number, token in numbers(rest):
+    for stated in numbers(rest):
+        number, token, counted = stated.value, stated.token, stated.counts
         if number == 0 or (facts is not None and number in facts.numbers):
             continue  # nothing is nothing under every rule set
-        counted = _counted(rest, token)
-        if counted is not None:
+        if counted is not None and counted != "point":  # points: a figure, as digits are
             counts = _counts(rules) if rules is not None else {}
-            if counted == "card" and number not in counts:
+            if counted == "card" and number not in counts and number < _ALWAYS_READ:
                 continue  # five cards dealt first, a tierce's three cards: for the reviewer
             if number in counts:
                 return f"{token} {counted}s is a count the rule set fixes: write {counts[number]}"
