@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +79,26 @@ _TYPED = (
     ),
     re.compile(r"%\(\w+\)s"),  # a placeholder: filled by the rule set or the engine
     BOOK_QUOTE,  # a book quoted word for word, in its own language
+)
+# A sum is a sum however it is written: "130 plus 20 makes 150", "310 times 2", the full-width
+# and look-alike signs; each is read as the sign it stands for, between two numbers.
+_SIGNS = str.maketrans({"\uff0b": "+", "\uff1d": "=", "*": _TIMES, "\u2715": _TIMES, "X": "x"})
+_BETWEEN_NUMBERS = r"(?<=[\d)])({})(?=\s*[\d(])"
+_SPELLED = (
+    (re.compile(_BETWEEN_NUMBERS.format(r"\s+plus\s+"), re.IGNORECASE), "+"),
+    (
+        re.compile(_BETWEEN_NUMBERS.format(r"\s+(?:times|multiplied\s+by)\s+"), re.IGNORECASE),
+        _TIMES,
+    ),
+    (
+        re.compile(
+            _BETWEEN_NUMBERS.format(
+                r",?\s+(?:which\s+|that\s+)?(?:makes?|equals?|comes?\s+to|gives?|totals?|is|are)\s+"
+            ),
+            re.IGNORECASE,
+        ),
+        "=",
+    ),
 )
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?![\w])")
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
@@ -373,10 +393,19 @@ def _found(value: Any, kind: type, depth: int = 0) -> Iterator[Any]:
 
 
 def _plain(text: str) -> str:
-    """The text with what may stay typed blanked out (same length: offsets still hold)."""
+    """The text with what may stay typed blanked out and its arithmetic in words written in
+    signs (same length: offsets still hold)."""
     for pattern in _TYPED:
         text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    text = text.translate(_SIGNS)
+    for pattern, sign in _SPELLED:
+        text = pattern.sub(_written_as(sign), text)
     return text
+
+
+def _written_as(sign: str) -> Callable[[re.Match[str]], str]:
+    """What replaces an operator in words: its sign, padded to the words' length."""
+    return lambda match: f" {sign}".ljust(len(match.group(0)))
 
 
 def _value(token: str) -> int:
