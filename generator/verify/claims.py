@@ -21,7 +21,9 @@ text states rule facts only through what the engine fills in:
   "any card is allowed") must be one the engine gives that card;
 - at the trump step, the seat said to take and the suit said to be trump must
   be the engine's, and a seat whose declaration alone is said to count
-  ("only South's counts") the engine's.
+  ("only South's counts") the engine's;
+- a number given to a partnership ("North and South took 130") must be one the
+  engine gives that partnership, not the other.
 
 What may stay typed is not a rule figure: section numbers (§5.2), years
 (the FFB's book of 2015), numbering (trick 6, deal 1), card names
@@ -198,6 +200,8 @@ class Facts:
     trump: Trump | None = None
     # A whole deal's seats whose declarations count (None: the scenario announces none).
     counting: frozenset[Seat] | None = None
+    # Each partnership's own figures (points, terms, scores), for a number said to be its.
+    sides: Mapping[frozenset[Seat], frozenset[int]] = dataclasses.field(default_factory=dict)
 
 
 def placeholder_figures(rules: RuleSet) -> dict[str, int]:
@@ -280,9 +284,16 @@ def facts_of(checked: Checked) -> Facts:
     numbers = set(_ints(checked.kind.as_json(checked.scenario, answer)))
     numbers |= set(_ints(checked.scenario))
     breakdowns: list[Breakdown] = []
+    sides: dict[frozenset[Seat], set[int]] = {}
     taker = trump = None
     for score in _found(answer, DealScore):
         breakdowns.extend(_breakdowns(checked.scenario.rules, score))
+        for side, part in score.sides.items():
+            sides.setdefault(frozenset(side), set()).update(
+                (part.raw, part.score, *(t.points for t in (*part.terms, *part.outside))),
+                (score.card_points[side], score.declaration_points[side]),
+                (score.belote_points[side],),
+            )
         numbers |= {n for b in breakdowns for n in (b.raw, b.score, *b.inside, *b.outside)}
         if score.contract is not None:
             taker = score.contract.taker
@@ -303,6 +314,7 @@ def facts_of(checked: Checked) -> Facts:
         taker,
         trump,
         counting,
+        {side: frozenset(found) for side, found in sides.items()},
     )
 
 
@@ -608,7 +620,37 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
             f"the text says {trump.group(1)} are trump; in scenario {facts.scenario} "
             f"trump is {facts.trump.value}"
         )
+    return _side_problem(text, facts)
+
+
+# A partnership and the number said to be its: "North and South took 130", "East-West's
+# 32", "East and West 32" (after a comma), "North-South score only 20".
+_SIDE_NUMBER = re.compile(
+    _SEAT + r"(?:\s+and\s+|\s*[-" + _DASH + r"]\s*)" + _SEAT + r"(?:'s)?\s+"
+    r"(?:(?:have|has|had|took|take|takes|score|scores|scored|bring|brings|brought|make|makes"
+    r"|made|get|gets|got|win|wins|won)\s+)?(?:only\s+|just\s+)?(\d[\d,]*)"
+)
+
+
+def _side_problem(text: str, facts: Facts) -> str | None:
+    """A number said to be one partnership's that the engine gives only the other."""
+    for match in _SIDE_NUMBER.finditer(_plain(text)):
+        side = frozenset((_SEATS[match.group(1)], _SEATS[match.group(2)]))
+        number = _value(match.group(3))
+        if side not in facts.sides or number in facts.sides[side]:
+            continue
+        others = [other for other, found in facts.sides.items() if number in found]
+        if others:
+            named, owner = _side_name(side), _side_name(others[0])
+            return (
+                f"the text gives {named} {number}; in scenario {facts.scenario} the engine "
+                f"gives {number} to {owner}, not to {named}"
+            )
     return None
+
+
+def _side_name(side: frozenset[Seat]) -> str:
+    return _DASH.join(_name(seat) for seat in Seat if seat in side)
 
 
 # How an English text states a card's reason, and the engine's reasons each phrase fits.
