@@ -598,11 +598,33 @@ def problem(text: str, rules: RuleSet | None, facts: Facts | None) -> str | None
     return None
 
 
+_SUIT = r"\b(spades|hearts|diamonds|clubs)\b"
+# The seat said to take: "South takes", "South takes it in hearts", "South is the taker".
+_TAKER = re.compile(
+    _SEAT + r"\s+takes\b(?!\s+(?:the|a|every|each|all|it)\b)"
+    r"|"
+    + _SEAT
+    + r"\s+takes\s+it\s+in\s+"
+    + _SUIT
+    + r"|"
+    + _SEAT
+    + r"\s+(?:is|becomes)\s+(?:the\s+)?taker\b"
+)
+# The suit said to be trump: "hearts are trump", "trump is hearts", "hearts as trump",
+# "takes it in hearts".
+_TRUMP = re.compile(
+    _SUIT + r"\s+(?:are|is)\s+trumps?\b"
+    r"|\btrumps?(?:\s+suit)?\s+(?:is|are)\s+" + _SUIT + r"|" + _SUIT + r"\s+as\s+trumps?\b"
+    r"|\btakes\s+it\s+in\s+" + _SUIT,
+    re.IGNORECASE,
+)
+
+
 def _deal_problem(text: str, facts: Facts) -> str | None:
-    taken = re.search(_SEAT + r"\s+takes\b(?!\s+(?:the|a|every|each|all|it)\b)", text)
-    if taken and facts.taker is not None and _SEATS[taken.group(1)] is not facts.taker:
+    taken = _TAKER.search(text)
+    if taken and facts.taker is not None and _winner(taken) is not facts.taker:
         return (
-            f"the text says {taken.group(1)} takes; in scenario {facts.scenario} "
+            f"the text says {_name(_winner(taken))} takes; in scenario {facts.scenario} "
             f"the engine's taker is {_name(facts.taker)}"
         )
     counts = re.search(r"\bonly\s+" + _SEAT + r"'s\s+(?:counts|scores)\b", text)
@@ -614,10 +636,11 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
                 f"the text says only {_name(seat)}'s declaration counts; in scenario "
                 f"{facts.scenario} the engine counts {counted}"
             )
-    trump = re.search(r"\b(spades|hearts|diamonds|clubs)\s+(?:are|is)\s+trumps?\b", text)
-    if trump and facts.trump is not None and facts.trump.value != trump.group(1):
+    trump = _TRUMP.search(text)
+    said = next((group.lower() for group in trump.groups() if group), "") if trump else ""
+    if trump and facts.trump is not None and facts.trump.value != said:
         return (
-            f"the text says {trump.group(1)} are trump; in scenario {facts.scenario} "
+            f"the text says {said} are trump; in scenario {facts.scenario} "
             f"trump is {facts.trump.value}"
         )
     return _side_problem(text, facts)
@@ -654,32 +677,60 @@ def _side_name(side: frozenset[Seat]) -> str:
 
 
 # How an English text states a card's reason, and the engine's reasons each phrase fits.
+# The first phrase a clause holds decides: what he need not do before what he must.
+_MUST = (
+    r"(?:must|has to|have to|is obliged to|is forced to|is required to|is bound to"
+    r"|is compelled to|needs to)"
+)
+_NEED_NOT = (
+    r"(?:need not|needn't|does not have to|doesn't have to|is not obliged to|isn't obliged to"
+    r"|is not forced to|isn't forced to|is not required to|isn't required to"
+    r"|is under no obligation to|has no obligation to)"
+)
+_MAY = r"(?:may|can|is free to|is allowed to|is entitled to)"
 REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), frozenset(reasons))
     for pattern, reasons in (
-        (r"\bmust overtrump\b", {Reason.OVERTRUMP}),
-        (r"\bmust (?:play a lower trump|undertrump)\b", {Reason.UNDERTRUMP}),
         (
-            r"\bneed not\b|\bmay play his small trump\b|\bmay undertrump\b",
+            rf"\b{_NEED_NOT}\b|\bmay play his small trump\b|\b{_MAY} undertrump\b",
             {Reason.MAY_UNDERTRUMP, Reason.MAY_DISCARD, Reason.PARTNER_WINNING_FREE},
         ),
+        (rf"\b{_MUST} (?:overtrump|play a higher trump|trump higher)\b", {Reason.OVERTRUMP}),
+        (rf"\b{_MUST} (?:play a lower trump|undertrump)\b", {Reason.UNDERTRUMP}),
         (
-            r"\bmust trump\b",
+            rf"\b{_MUST} (?:trump|ruff|cut)\b",
             {Reason.ANY_TRUMP, Reason.OVERTRUMP, Reason.UNDERTRUMP},
         ),
         (
-            r"\bmust play a trump\b|\ba higher one\b|(?<!cannot )(?<!not )\bbeat the \w+\b",
+            rf"\b{_MUST} play a trump\b|\ba higher one\b|(?<!cannot )(?<!not )\bbeat the \w+\b",
             {Reason.BEAT_TRUMP, Reason.OVERTRUMP, Reason.FOLLOW_SUIT},
         ),
         (
-            r"\bany card\b(?! of)|\bfree to discard\b|\bmay discard\b|\bwhatever he likes\b",
+            rf"\bany card\b(?! of)|\bfree to (?:discard|play)\b|\b{_MAY} (?:discard|throw"
+            r" (?:away )?any|play anything)\b|\b(?:whatever|what|anything) he (?:likes|wants)\b",
             {Reason.PARTNER_WINNING_FREE, Reason.MAY_DISCARD, Reason.LEAD},
         ),
-        (r"\bmust follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
+        (rf"\b{_MUST} follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
     )
 )
 _HYPOTHETICAL = re.compile(r"\b(?:could|would|without|at four)\b", re.IGNORECASE)
-_WINS = re.compile(_SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins)\s+(?:the|this)\s+trick")
+# A seat said to win a trick: "South's ace takes the trick", "West wins it", "the trick goes
+# to East", "won by North", "... and West wins."
+_WINS = re.compile(
+    _SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins|collects|gathers|captures)\s+"
+    r"(?:the\s+trick|this\s+trick|it)\b"
+    r"|\btrick\s+(?:goes|falls)\s+to\s+"
+    + _SEAT
+    + r"|\btrick\s+(?:is\s+|was\s+)?(?:won|taken)\s+by\s+"
+    + _SEAT
+    + r"|"
+    + _SEAT
+    + r"(?:'s\s+[\w ]{1,20}?)?\s+wins(?=\s*(?:[.,;:!?]|$))"
+)
+
+
+def _winner(match: re.Match[str]) -> Seat:
+    return _SEATS[next(group for group in match.groups() if group)]
 
 
 def _name(seat: Seat) -> str:
@@ -689,7 +740,7 @@ def _name(seat: Seat) -> str:
 def trick_problem(text: str, trick: TrickFacts) -> str | None:
     """A Learn trick's note: the seat it says wins, and each reason it gives a seat's card."""
     for match in _WINS.finditer(text):
-        winner = _SEATS[match.group(1)]
+        winner = _winner(match)
         if trick.winner is not None and winner is not trick.winner:
             return (
                 f"the text says {_name(winner)} wins the trick{trick.where}; "
