@@ -102,7 +102,11 @@ _SPELLED = (
         "=",
     ),
 )
-_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?![\w])")
+# Digits, grouped or not, standing alone or glued to the points they count ("20pts").
+_NUMBER = re.compile(
+    r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?:(?=(?:pts?|points?)\b)|(?![\w]))",
+    re.IGNORECASE,
+)
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN = "|".join(_TENS)
 _BELOW_100 = rf"(?:(?:{_TEN})(?:[-\s]+(?:{_UNIT}))?|(?:{_UNIT}))"
