@@ -256,7 +256,7 @@ declarations:
 LONELY_PAGE = b"""kind: article
 slug: lonely
 rules: lonely
-title: Belote at thirty
+title: A belote of its own
 sections:
   - heading: Belote
     blocks:
