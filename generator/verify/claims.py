@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content.nodes import Source
 from ..content.text import BOOK_QUOTE
-from ..engine import DECK, Rank, RuleSet, Seat, Trump
+from ..engine import DECK, Card, Rank, RuleSet, Seat, Suit, Trump
 from ..engine.play import Reason
 from ..engine.scoring import DealScore
 from ..engine.trick import TrickResult
@@ -186,6 +186,7 @@ class TrickFacts:
     number: int | None  # a Learn trick's; None for a play example's one trick
     winner: Seat | None  # None while the trick is not complete
     reasons: Mapping[Seat, frozenset[Reason]]
+    played: Mapping[Seat, Card] = dataclasses.field(default_factory=dict)  # the cards down
 
     @property
     def where(self) -> str:
@@ -328,7 +329,8 @@ def tricks_of(checked: Checked) -> dict[int, TrickFacts]:
     for trick in getattr(checked.answer, "tricks", ()):
         result: TrickResult = trick.result
         reasons = {play.seat: frozenset({play.verdict.reason}) for play in trick.plays}
-        found[trick.number] = TrickFacts(trick.number, result.winner, reasons)
+        played = {play.seat: play.card for play in trick.plays}
+        found[trick.number] = TrickFacts(trick.number, result.winner, reasons, played)
     return found
 
 
@@ -340,7 +342,8 @@ def play_of(checked: Checked) -> TrickFacts | None:
         return None
     result: TrickResult | None = getattr(checked.answer, "result", None)
     allowed = frozenset(v.reason for v in verdicts if v.allowed)
-    return TrickFacts(None, result.winner if result else None, {position.seat: allowed})
+    played = {play.seat: play.card for play in position.trick}
+    return TrickFacts(None, result.winner if result else None, {position.seat: allowed}, played)
 
 
 def _breakdowns(rules: RuleSet, score: DealScore) -> Iterator[Breakdown]:
@@ -741,8 +744,61 @@ def _name(seat: Seat) -> str:
     return seat.value.capitalize()
 
 
+_RANKS = {
+    "seven": Rank.SEVEN,
+    "eight": Rank.EIGHT,
+    "nine": Rank.NINE,
+    "ten": Rank.TEN,
+    "jack": Rank.JACK,
+    "queen": Rank.QUEEN,
+    "king": Rank.KING,
+    "ace": Rank.ACE,
+}
+_SUITS = {suit.word.rstrip("s"): suit for suit in Suit}
+_CARD = (
+    r"(?:the|his|a|an)\s+(?:(" + "|".join(_RANKS) + r")(?:\s+of\s+(spades|hearts|diamonds|clubs))?"
+    r"|(spade|heart|diamond|club)\b)"
+)
+# A card a seat is said to have put down in this trick: "West leads the ace of spades",
+# "North trumps it with the jack", "West follows with a heart", "South's king takes the trick".
+_PLAYS = re.compile(
+    _SEAT + r"\s+(?:leads|plays|lays|discards|trumps(?:\s+it)?\s+with|overtrumps(?:\s+it)?\s+with"
+    r"|follows\s+(?:suit\s+)?with)\s+"
+    + _CARD
+    + r"|"
+    + _SEAT
+    + r"'s\s+("
+    + "|".join(_RANKS)
+    + r")(?:\s+of\s+(spades|hearts|diamonds|clubs))?"
+    r"\s+(?:takes|wins|holds)\s+(?:the\s+trick|it)\b"
+)
+
+
+def _card_problem(text: str, trick: TrickFacts) -> str | None:
+    """A card a seat is said to have put down that is not the one the engine has it play."""
+    for match in _PLAYS.finditer(text):
+        seat_word, rank, suit, suit_only = (
+            (match.group(1), match.group(2), match.group(3), match.group(4))
+            if match.group(1)
+            else (match.group(5), match.group(6), match.group(7), None)
+        )
+        seat = _SEATS[seat_word]
+        card = trick.played.get(seat)
+        if card is None:
+            continue  # not down in this trick: the seat to play, or a card still held
+        said_suit = _SUITS.get((suit or suit_only or "").rstrip("s"))
+        wrong_rank = rank is not None and _RANKS[rank.lower()] is not card.rank
+        if wrong_rank or (said_suit is not None and said_suit is not card.suit):
+            return (
+                f"the text says {match.group(0)!r}{trick.where}; the engine has {seat_word} "
+                f"play the {card.rank.name.lower()} of {card.suit.word}"
+            )
+    return None
+
+
 def trick_problem(text: str, trick: TrickFacts) -> str | None:
-    """A Learn trick's note: the seat it says wins, and each reason it gives a seat's card."""
+    """A Learn trick's note: the seat it says wins, the cards it says were played, and each
+    reason it gives a seat's card."""
     for match in _WINS.finditer(text):
         winner = _winner(match)
         if trick.winner is not None and winner is not trick.winner:
@@ -750,6 +806,9 @@ def trick_problem(text: str, trick: TrickFacts) -> str | None:
                 f"the text says {_name(winner)} wins the trick{trick.where}; "
                 f"the engine's winner is {_name(trick.winner)}"
             )
+    played = _card_problem(text, trick)
+    if played is not None:
+        return played
     seat: Seat | None = None
     for sentence in re.split(r"(?<=[.;:!?])\s+", text):
         named = re.findall(_SEAT, sentence)
