@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content.nodes import Source
 from ..content.text import BOOK_QUOTE
-from ..engine import DECK, Card, Rank, RuleSet, Seat, Suit, Trump
+from ..engine import DECK, Auction, Call, CallKind, Card, Rank, RuleSet, Seat, Suit, Trump
 from ..engine.play import Reason
 from ..engine.scoring import DealScore
 from ..engine.trick import TrickResult
@@ -207,6 +207,8 @@ class Facts:
     counting: frozenset[Seat] | None = None
     # Each partnership's own figures (points, terms, scores), for a number said to be its.
     sides: Mapping[frozenset[Seat], frozenset[int]] = dataclasses.field(default_factory=dict)
+    # The auction's calls, each with its seat (none: the scenario has no auction to tell).
+    calls: tuple[tuple[Seat, Call], ...] | None = None
 
 
 def placeholder_figures(rules: RuleSet) -> dict[str, int]:
@@ -302,6 +304,15 @@ def facts_of(checked: Checked) -> Facts:
         numbers |= {n for b in breakdowns for n in (b.raw, b.score, *b.inside, *b.outside)}
         if score.contract is not None:
             taker = score.contract.taker
+    auction = getattr(checked.scenario, "auction", None)
+    walked = getattr(answer, "calls", None)
+    calls = (
+        tuple(zip(auction.speakers, auction.calls, strict=True))
+        if isinstance(auction, Auction)
+        else tuple((step.seat, step.call) for step in walked)
+        if isinstance(walked, tuple)
+        else None
+    )
     walk_contract = getattr(answer, "contract", None)
     if walk_contract is not None:
         taker, trump = walk_contract.taker, walk_contract.trump
@@ -320,6 +331,7 @@ def facts_of(checked: Checked) -> Facts:
         trump,
         counting,
         {side: frozenset(found) for side, found in sides.items()},
+        calls,
     )
 
 
@@ -650,7 +662,53 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
             f"the text says {said} are trump; in scenario {facts.scenario} "
             f"trump is {facts.trump.value}"
         )
-    return _side_problem(text, facts)
+    return _side_problem(text, facts) or _call_problem(text, facts)
+
+
+# A call a seat is said to make: "North bids 80 in hearts", "East passes", "South coinches".
+_CALLED = re.compile(
+    _SEAT + r"\s+(?:(bids)\s+(\d+)(?:\s+(?:in\s+)?"
+    r"(spades|hearts|diamonds|clubs|[\u2660\u2665\u2666\u2663]))?"
+    r"|(passes)\b|(coinches|contres|doubles)\b|(surcoinches|surcontres|redoubles)\b)"
+)
+_SYMBOLS = {"\u2660": "spades", "\u2665": "hearts", "\u2666": "diamonds", "\u2663": "clubs"}
+
+
+def _call_problem(text: str, facts: Facts) -> str | None:
+    """A call a seat is said to make that the auction has no such seat make."""
+    if facts.calls is None:
+        return None
+    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
+        if re.search(r"\b(?:if|could|would|may|might|can)\b", clause, re.IGNORECASE):
+            continue  # a call supposed, not one made
+        for match in _CALLED.finditer(clause):
+            seat = _SEATS[match.group(1)]
+            made = [call for who, call in facts.calls if who is seat]
+            if match.group(2):
+                points, suit = int(match.group(3)), match.group(4)
+                suit = _SYMBOLS.get(suit or "", suit)
+                fits = any(
+                    call.kind is CallKind.BID
+                    and call.points == points
+                    and (suit is None or (call.trump is not None and call.trump.value == suit))
+                    for call in made
+                )
+            else:
+                kind = (
+                    CallKind.PASS
+                    if match.group(5)
+                    else CallKind.COINCHE
+                    if match.group(6)
+                    else CallKind.SURCOINCHE
+                )
+                fits = any(call.kind is kind for call in made)
+            if not fits:
+                said = ", ".join(str(call) for call in made) or "nothing"
+                return (
+                    f"the text says {match.group(0)!r}; in scenario {facts.scenario} "
+                    f"{_name(seat)} calls {said}"
+                )
+    return None
 
 
 # A partnership and the number said to be its: "North and South took 130", "East-West's
