@@ -152,7 +152,8 @@
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     if (!node.data.trim() || !shown(node.parentElement)) continue;
     for (const found of node.data.matchAll(WORD)) {
-      if (found[0].length < 2) continue;
+      // An address breaks where it must (a link's text may be one): it is not read as words.
+      if (found[0].length < 2 || /^(?:https?:|www\.)/i.test(found[0])) continue;
       const range = document.createRange();
       range.setStart(node, found.index);
       range.setEnd(node, found.index + found[0].length);
