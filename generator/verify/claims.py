@@ -48,6 +48,7 @@ from ..engine.play import Reason
 from ..engine.scoring import DealScore
 from ..engine.trick import TrickResult
 from . import Checked
+from .walk import CallStep
 
 # English, the language content is written in: these are read in the source messages.
 # The multiplication sign and the dash between partners, as content writes them.
@@ -309,7 +310,7 @@ def facts_of(checked: Checked) -> Facts:
     calls = (
         tuple(zip(auction.speakers, auction.calls, strict=True))
         if isinstance(auction, Auction)
-        else tuple((step.seat, step.call) for step in walked)
+        else tuple((step.seat, step.call) for step in walked if isinstance(step, CallStep))
         if isinstance(walked, tuple)
         else None
     )
