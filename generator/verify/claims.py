@@ -460,6 +460,12 @@ class Sum:
     def value(self) -> int:
         return sum(self.multiplied) * self.multiplier + sum(self.added)
 
+    @property
+    def quoted(self) -> str:
+        """The sum as an error line quotes it: whole, or its start and end when long."""
+        text = self.written
+        return text if len(text) <= 80 else f"{text[:60]} … {text[-15:]}"
+
 
 _TERM = r"\d[\d,]*(?:\s+(?:points?\s+)?for\s+the\s+\w+)?"
 _GROUP = rf"(?:\(\s*{_TERM}(?:\s*\+\s*{_TERM})*\s*\)|{_TERM})(?:\s*[" + _TIMES + r"x]\s*\d+)?"
@@ -474,12 +480,28 @@ _SUM = re.compile(
 _LEAF = re.compile(r"\d[\d,]*")
 
 
+def _outside_brackets(written: str) -> list[str]:
+    """A sum's groups: split at each `+` outside brackets, in one pass (a lookahead for the
+    closing bracket at every `+` costs the square of the text's length)."""
+    groups, depth, start = [], 0, 0
+    for at, char in enumerate(written):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == "+" and depth == 0:
+            groups.append(written[start:at].strip())
+            start = at + 1
+    groups.append(written[start:].strip())
+    return groups
+
+
 def sums(text: str) -> Iterator[Sum]:
     for match in _SUM.finditer(text):
         multiplied: list[int] = []
         added: list[int] = []
         multiplier = 1
-        for group in re.split(r"\s*\+\s*(?![^()]*\))", match.group(1)):
+        for group in _outside_brackets(match.group(1)):
             factor = re.search(r"[" + _TIMES + r"x]\s*(\d+)\s*$", group)
             body = group[: factor.start()] if factor else group
             terms = [_value(t) for t in _LEAF.findall(body)]
@@ -524,29 +546,29 @@ def matches(written: Sum, breakdown: Breakdown) -> bool:
 
 def _sum_problem(written: Sum, facts: Facts | None) -> str | None:
     if written.equals is not None and written.equals != written.value:
-        return f"the sum {written.written} does not add up: its terms make {written.value}"
+        return f"the sum {written.quoted} does not add up: its terms make {written.value}"
     if facts is None:
         return (
-            f"the sum {written.written} is about no deal: "
+            f"the sum {written.quoted} is about no deal: "
             "write it in an example's text, whose scenario the engine scores"
         )
     found = [b for b in facts.breakdowns if matches(written, b)]
     if not found:
         known = "; ".join(map(str, facts.breakdowns)) or "none"
         return (
-            f"the sum {written.written} is not one of the engine's breakdowns of scenario "
+            f"the sum {written.quoted} is not one of the engine's breakdowns of scenario "
             f"{facts.scenario}, term by term: the engine scores {known}"
         )
     # A sum that stops before the rounding states a score the deal does not have.
     stops = written.rounded is None and written.equals is not None
     if stops and all(written.equals != b.score for b in found):
         return (
-            f"the sum {written.written} stops before the rounding: the engine scores "
+            f"the sum {written.quoted} stops before the rounding: the engine scores "
             f"{', '.join(str(b.score) for b in found)}"
         )
     if written.rounded is not None and all(written.rounded != b.score for b in found):
         return (
-            f"the sum {written.written} is rounded to {written.rounded}; the engine scores "
+            f"the sum {written.quoted} is rounded to {written.rounded}; the engine scores "
             f"{', '.join(str(b.score) for b in found)}"
         )
     return None
@@ -559,12 +581,14 @@ def numbers(text: str) -> Iterator[Stated]:
     for match in _NUMBER.finditer(plain):
         yield Stated(_value(match.group(0)), match.group(0))
     for match in _IN_WORDS.finditer(plain):
-        value, after = _in_words(match.group(0)), plain[match.end() :]
-        counted = _COUNTS.match(after)
+        value, end = _in_words(match.group(0)), match.end()
+        # The words just before it (the longest phrase read is "multiplied by ").
+        before = plain[max(0, match.start() - 40) : match.start()]
+        counted = _COUNTS.match(plain, end)
         counts = counted.group(1).lower().rstrip("s") if counted else None
-        if counts is not None and plain[: match.start()].lower().endswith("for "):
+        if counts is not None and before.lower().endswith("for "):
             counts = None  # "a game for four players" names the game; "four players" counts
-        worth = _WORTH_BEFORE.search(plain[: match.start()]) or _WORTH_AFTER.match(after)
+        worth = _WORTH_BEFORE.search(before) or _WORTH_AFTER.match(plain, end)
         # One is no figure of any rule set, and everyday English: "one trick lost".
         if value >= _ALWAYS_READ or (value > 1 and (counts is not None or worth)):
             yield Stated(value, match.group(0), counts)
