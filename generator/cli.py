@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .content.errors import EXIT_INVALID, EXIT_MISMATCH, ContentError, UserError, printable
+from .content.errors import (
+    EXIT_INVALID,
+    EXIT_MISMATCH,
+    ContentError,
+    UserError,
+    excerpt,
+    printable,
+)
 
 if TYPE_CHECKING:
     from .content.errors import Problems
@@ -295,7 +302,7 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a port number") from None
     if not 0 <= port <= MAX_PORT:
         raise argparse.ArgumentTypeError(f"port {port} is not between 0 and {MAX_PORT}")
     return port

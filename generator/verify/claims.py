@@ -440,8 +440,20 @@ def _written_as(sign: str) -> Callable[[re.Match[str]], str]:
     return lambda match: f" {sign}".ljust(len(match.group(0)))
 
 
+# More digits than any figure of a rule set or a deal: such a number is none of them (and
+# Python refuses to read a run of thousands of digits as a number at all).
+_MOST_DIGITS = 12
+_NO_FIGURE = -1
+
+
 def _value(token: str) -> int:
-    return int(token.replace(",", ""))
+    digits = token.replace(",", "")
+    return int(digits) if len(digits) <= _MOST_DIGITS else _NO_FIGURE
+
+
+def _shown(token: str) -> str:
+    """A number as an error line quotes it: whole, or its first and last digits when long."""
+    return token if len(token) <= 2 * _MOST_DIGITS else f"{token[:10]}…{token[-4:]}"
 
 
 @dataclass(frozen=True)
@@ -467,17 +479,21 @@ class Sum:
         return text if len(text) <= 80 else f"{text[:60]} … {text[-15:]}"
 
 
-_TERM = r"\d[\d,]*(?:\s+(?:points?\s+)?for\s+the\s+\w+)?"
+# A number as a sum writes it, grouped by thousands or not: never a run of digits and
+# commas, which every position of a long one would read to its end (the square of its length).
+_DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)"
+_TERM = _DIGITS + r"(?:\s+(?:points?\s+)?for\s+the\s+\w+)?"
 _GROUP = rf"(?:\(\s*{_TERM}(?:\s*\+\s*{_TERM})*\s*\)|{_TERM})(?:\s*[" + _TIMES + r"x]\s*\d+)?"
 _SUM = re.compile(
     rf"(?<![\w(])({_GROUP}(?:\s*\+\s*{_GROUP})+|\(\s*{_TERM}(?:\s*\+\s*{_TERM})*\s*\)\s*["
     + _TIMES
     + r"x]\s*\d+"
     rf"|{_TERM}\s*[" + _TIMES + r"x]\s*\d+)"
-    r"(?:\s*=\s*(\d[\d,]*))?"
-    r"(?:[,:]?\s*(?:(?:is\s+)?rounded(?:\s+down|\s+up)?\s+to|is\s+written)\s+(\d[\d,]*))?"
+    rf"(?:\s*=\s*({_DIGITS}))?"
+    r"(?:[,:]?\s*(?:(?:is\s+)?rounded(?:\s+down|\s+up)?\s+to|is\s+written)\s+"
+    rf"({_DIGITS}))?"
 )
-_LEAF = re.compile(r"\d[\d,]*")
+_LEAF = re.compile(_DIGITS)
 
 
 def _outside_brackets(written: str) -> list[str]:
@@ -579,7 +595,7 @@ def numbers(text: str) -> Iterator[Stated]:
     ("seven of the eight tricks", "worth twenty", "a hundred and sixty-two")."""
     plain = _plain(text)
     for match in _NUMBER.finditer(plain):
-        yield Stated(_value(match.group(0)), match.group(0))
+        yield Stated(_value(match.group(0)), _shown(match.group(0)))
     for match in _IN_WORDS.finditer(plain):
         value, end = _in_words(match.group(0)), match.end()
         # The words just before it (the longest phrase read is "multiplied by ").
@@ -741,7 +757,7 @@ def _call_problem(text: str, facts: Facts) -> str | None:
 _SIDE_NUMBER = re.compile(
     _SEAT + r"(?:\s+and\s+|\s*[-" + _DASH + r"]\s*)" + _SEAT + r"(?:'s)?\s+"
     r"(?:(?:have|has|had|took|take|takes|score|scores|scored|bring|brings|brought|make|makes"
-    r"|made|get|gets|got|win|wins|won)\s+)?(?:only\s+|just\s+)?(\d[\d,]*)"
+    r"|made|get|gets|got|win|wins|won)\s+)?(?:only\s+|just\s+)?(" + _DIGITS + ")"
 )
 
 
@@ -939,7 +955,7 @@ def check(
 
 
 # A sum's outcome as a text states it: "= 560", "rounded to 500", "is written 180".
-_OUTCOME = re.compile(r"(?:=|rounded(?: down| up)? to|is written)\s*(\d[\d,]*)")
+_OUTCOME = re.compile(r"(?:=|rounded(?: down| up)? to|is written)\s*(" + _DIGITS + ")")
 
 
 def _results_problem(text: str, facts: Facts) -> str | None:
@@ -951,7 +967,7 @@ def _results_problem(text: str, facts: Facts) -> str | None:
         if claims and _value(claims[-1]) not in facts.results | facts.numbers:
             found = ", ".join(str(n) for n in sorted(facts.results))
             return (
-                f"the text says the sum comes to {_value(claims[-1])}; the engine scores "
+                f"the text says the sum comes to {_shown(claims[-1])}; the engine scores "
                 f"{found} for scenario {facts.scenario}"
             )
     return None

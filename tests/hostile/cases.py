@@ -1450,6 +1450,12 @@ FORMATS = (
     # Nine hundred thousand terms in a title (3.6 MB): read in one pass, quoted in part (a
     # split that looked ahead for a bracket at every `+` took hours).
     content_text("a-sum-of-nine-hundred-thousand-terms", "1 + " * 900_000 + "1", "the sum 1 + 1"),
+    # Python reads no run of more than 4,300 digits as a number: a traceback, before.
+    content_text(
+        "a-number-of-five-thousand-digits-in-content",
+        "The auction at " + "9" * 5000,
+        "9999999999…9999 is a figure typed",
+    ),
 )
 
 BOUNDS = (
