@@ -77,6 +77,25 @@ def test_a_changed_conversion_is_refused_at_its_msgstr(tmp_path: Path) -> None:
     ]
 
 
+def test_a_translation_types_no_number_its_source_does_not_state(tmp_path: Path) -> None:
+    """A figure comes from its placeholder: a translator's typed 30 is refused at its line,
+    while digits for the English's own numbers, in digits or words, are the language's."""
+    sound = """\
+msgid "Four eights score nothing; the target is 1,000, the FFB's book of 2015."
+msgstr "Vier Achten zählen nichts; das Ziel ist 1.000, das Buch der FFB von 2015; 4 mal 8."
+
+#, python-format
+msgid "Belote-rebelote is worth %(belote)s."
+msgstr "Belote-Rebelote zählt %(belote)s."
+"""
+    assert catalog(tmp_path / "sound", german(sound)) == []
+    text = german(sound.replace('zählt %(belote)s."', 'zählt %(belote)s (also 30)."'))
+    assert catalog(tmp_path / "typed", text) == [
+        f"{line_of(text, 'also 30')}: 'Belote-rebelote is worth %(belote)s.': the translation "
+        "writes 30, which its source message does not state (a figure comes from its placeholder)"
+    ]
+
+
 def test_a_changed_conversion_in_one_plural_form_is_refused(tmp_path: Path) -> None:
     text = german(POINTS_DE.replace('"%(num)s Punkte"', '"%(num)d Punkte"'))
     problems = catalog(tmp_path, text)

@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po
 from . import plurals
 from .errors import ContentError, excerpt, printable
 from .files import InputFiles
+from .numbers import english_numbers, in_digits
 from .text import INVISIBLE, hidden
 
 SOURCE_LANGUAGE = "en"
@@ -529,6 +530,7 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
     source_holders = set(source_conversions)
     source_tags = TAG.findall(sources[0]) if sources else []
     omitted = {flag[len(OMIT_FLAG) :] for flag in message.flags if flag.startswith(OMIT_FLAG)}
+    source_numbers = {number for text in sources for number in english_numbers(text)}
     for text in strings:
         if not text:
             continue
@@ -568,11 +570,21 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
                 "the translation's HTML tags differ from its source message's "
                 "(the same tags, in the same order)"
             ]
+        # A figure comes from the rule set or the engine, through a placeholder: a number
+        # the English does not state (in digits or words: "8" for "eight") is typed by hand.
+        typed = [n for n in in_digits(text) if n not in source_numbers]
+        if typed:
+            shown = "a number too long to be a figure" if typed[0] < 0 else str(typed[0])
+            return [
+                f"the translation writes {shown}, which its source message does not state "
+                "(a figure comes from its placeholder)"
+            ]
     return []
 
 
 def check_messages(file: CatalogFile) -> list[Problem]:
-    """Every translation a reader can see, checked: placeholders, percent signs, tags, forms.
+    """Every translation a reader can see, checked: placeholders, percent signs, tags, forms,
+    numbers.
 
     A fuzzy entry is never shown (the build falls back to English), so only
     the translations a reader can see must be sound.

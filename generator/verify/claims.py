@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content.nodes import Source
+from ..content.numbers import IN_WORDS, MOST_DIGITS, in_words
 from ..content.text import BOOK_QUOTE
 from ..engine import DECK, Auction, Call, CallKind, Card, Rank, RuleSet, Seat, Suit, Trump
 from ..engine.play import Reason
@@ -55,15 +56,6 @@ from .walk import CallStep
 _TIMES = "\u00d7"
 _DASH = "\u2013"
 
-# English numbers in words: one to nineteen, the tens, hundreds and thousands ("a hundred
-# and sixty-two", "thirty-two", "two thousand").
-_UNIT_WORDS = (
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
-    " sixteen seventeen eighteen nineteen"
-)
-_TEN_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety"
-_UNITS = {word: value for value, word in enumerate(_UNIT_WORDS.split(), start=1)}
-_TENS = {word: 10 * value for value, word in enumerate(_TEN_WORDS.split(), start=2)}
 _SEATS = {seat.value.capitalize(): seat for seat in Seat}
 _SEAT = r"\b(North|East|South|West)\b"
 
@@ -108,14 +100,6 @@ _NUMBER = re.compile(
     r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w.])\d+(?:(?=(?:pts?|points?)\b)|(?![\w]))",
     re.IGNORECASE,
 )
-_UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
-_TEN = "|".join(_TENS)
-_BELOW_100 = rf"(?:(?:{_TEN})(?:[-\s]+(?:{_UNIT}))?|(?:{_UNIT}))"
-_BELOW_1000 = rf"(?:(?:a|{_BELOW_100})\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?|{_BELOW_100})"
-_IN_WORDS = re.compile(
-    rf"\b(?:(?:a|{_BELOW_1000})\s+thousand(?:\s+(?:and\s+)?{_BELOW_1000})?|{_BELOW_1000})\b",
-    re.IGNORECASE,
-)
 # What a number in words counts, read after it: tricks, players, points or a hand's cards
 # ("all eight tricks", "seven of the eight tricks", "four players", "eight cards each").
 _COUNTS = re.compile(
@@ -143,19 +127,6 @@ class Stated:
     value: int
     token: str
     counts: str | None = None
-
-
-def _in_words(phrase: str) -> int:
-    """The value of an English number in words ("a hundred and sixty-two": 162)."""
-    total = current = 0
-    for word in re.findall(r"[a-z]+", phrase.lower()):
-        if word == "hundred":
-            current = (current or 1) * 100
-        elif word == "thousand":
-            total, current = total + (current or 1) * 1000, 0
-        else:
-            current += _UNITS.get(word, _TENS.get(word, 1 if word == "a" else 0))
-    return total + current
 
 
 @dataclass(frozen=True)
@@ -442,18 +413,17 @@ def _written_as(sign: str) -> Callable[[re.Match[str]], str]:
 
 # More digits than any figure of a rule set or a deal: such a number is none of them (and
 # Python refuses to read a run of thousands of digits as a number at all).
-_MOST_DIGITS = 12
 _NO_FIGURE = -1
 
 
 def _value(token: str) -> int:
     digits = token.replace(",", "")
-    return int(digits) if len(digits) <= _MOST_DIGITS else _NO_FIGURE
+    return int(digits) if len(digits) <= MOST_DIGITS else _NO_FIGURE
 
 
 def _shown(token: str) -> str:
     """A number as an error line quotes it: whole, or its first and last digits when long."""
-    return token if len(token) <= 2 * _MOST_DIGITS else f"{token[:10]}…{token[-4:]}"
+    return token if len(token) <= 2 * MOST_DIGITS else f"{token[:10]}…{token[-4:]}"
 
 
 @dataclass(frozen=True)
@@ -596,8 +566,8 @@ def numbers(text: str) -> Iterator[Stated]:
     plain = _plain(text)
     for match in _NUMBER.finditer(plain):
         yield Stated(_value(match.group(0)), _shown(match.group(0)))
-    for match in _IN_WORDS.finditer(plain):
-        value, end = _in_words(match.group(0)), match.end()
+    for match in IN_WORDS.finditer(plain):
+        value, end = in_words(match.group(0)), match.end()
         # The words just before it (the longest phrase read is "multiplied by ").
         before = plain[max(0, match.start() - 40) : match.start()]
         counted = _COUNTS.match(plain, end)

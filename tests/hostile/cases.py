@@ -909,6 +909,12 @@ CASES: tuple[Case, ...] = (
         "%(name)s",
     ),
     catalog(
+        "a-figure-typed-in-a-translation",
+        'msgstr "Súbor pravidiel: %(name)s."',
+        'msgstr "Súbor pravidiel: %(name)s, belote za 30 bodov."',
+        "writes 30",
+    ),
+    catalog(
         "an-invented-placeholder",
         'msgstr "Súbor pravidiel: %(name)s."',
         'msgstr "Súbor pravidiel: %(name)s %(password)s."',
