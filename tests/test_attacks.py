@@ -25,7 +25,7 @@ from generator.site.pipeline.project import machine_cache
 from generator.site.serving.serve import local_server
 
 SECRET = "belote-secret-token-4242"
-PAYLOAD = "img src=x onerror=window.__owned=1 "
+PAYLOAD = "img src=x onerror=window.__owned=true "
 
 
 def _translate(path: Path, msgid: str, msgstr: str, context: str | None = None) -> None:
@@ -90,7 +90,7 @@ def test_the_composed_script_is_text_on_the_page(attacked: tuple[Path, Path]) ->
     for element in parse(page).iter():
         assert not any(name.startswith("on") for name in element.attrs), element
         assert not (element.tag == "img" and element.attrs.get("src") == "x"), element
-    assert "Východ hrá &lt;img src=x onerror=window.__owned=1 " in html
+    assert "Východ hrá &lt;img src=x onerror=window.__owned=true " in html
 
 
 def test_a_comment_opener_hides_nothing(attacked: tuple[Path, Path]) -> None:
@@ -135,7 +135,7 @@ def test_in_the_browser_no_script_runs(browser_page: tuple[Any, list[str], str])
     assert page.evaluate("() => document.querySelectorAll('img[onerror], [onerror]').length") == 0
     # All of it, answers the reader has not asked for yet included.
     text = page.evaluate("() => document.body.textContent")
-    assert "<img src=x onerror=window.__owned=1" in text
+    assert "<img src=x onerror=window.__owned=true" in text
     assert re.search(r"<!-- Karta po karte", text)
     # The footer is still there: nothing was commented out.
     assert page.evaluate("() => !!document.querySelector('footer')")

@@ -275,6 +275,8 @@ def test_an_open_page_reloads_before_the_build_and_again_after_it(live: Watching
         _, rebuilt = shown.next(lambda name, data: name == "reload" and data != "preview")
         assert rebuilt != served
         assert f'data-build="{rebuilt}"' in live.get(PAGE)
+        # The other stream is told too, in its own time: waited for, then nothing more.
+        other.next(lambda name, _: name == "reload", after=others)
         assert [data for name, data in other.received[others:] if name == "reload"] == [rebuilt]
     finally:
         shown.close()
@@ -628,7 +630,7 @@ def test_a_long_preview_holds_no_older_version_of_an_edited_catalog_or_rule_set(
     earlier: list[weakref.ref[object]] = []
     for edit in range(4):
         catalog.write_text(
-            texts[catalog].replace('"Carte par carte"', f'"Carte par carte ({edit})"'),
+            texts[catalog].replace('"Carte par carte"', f'"Carte par carte ({"abcd"[edit]})"'),
             encoding="utf-8",
         )
         rules.write_text(f"{texts[rules]}\n# edit {edit}\n", encoding="utf-8")

@@ -63,9 +63,31 @@ _PLURALS = re.compile(
 )
 
 
+# Words that name a number another language may write in digits: an order ("the first
+# trick": "1.") or a multiple ("twice", "doubles": "2x"), and a half ("1/2").
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
+_NAMED = {
+    **{word: n for n, word in enumerate(_ORDINALS.split(), start=1)},
+    "twice": 2,
+    "double": 2,
+    "doubles": 2,
+    "doubled": 2,
+    "half": 2,
+    "triple": 3,
+    "triples": 3,
+    "tripled": 3,
+    "quadruple": 4,
+    "quadruples": 4,
+    "quadrupled": 4,
+}
+_NAMED_WORDS = re.compile(r"\b(" + "|".join(_NAMED) + r")\b", re.IGNORECASE)
+
+
 def english_numbers(text: str) -> set[int]:
     """Every number an English text states, in digits or in words ("the eight", "a five",
-    "four eights")."""
+    "four eights", "the first", "twice")."""
     found = {*in_digits(text), *(in_words(m.group(0)) for m in IN_WORDS.finditer(text))}
     plurals = (m.group(1).lower() for m in _PLURALS.finditer(text))
-    return found | {_UNITS[word[:-2] if word.endswith("xes") else word[:-1]] for word in plurals}
+    found |= {_UNITS[word[:-2] if word.endswith("xes") else word[:-1]] for word in plurals}
+    named = {_NAMED[m.group(1).lower()] for m in _NAMED_WORDS.finditer(text)}
+    return found | named | ({1} if "half" in text.lower() else set())
