@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 from . import plurals
 from .errors import ContentError, excerpt, printable
 from .files import InputFiles
-from .numbers import english_numbers, in_digits
+from .numbers import NO_FIGURE, english_numbers, in_digits
 from .text import INVISIBLE, hidden
 
 SOURCE_LANGUAGE = "en"
@@ -574,7 +574,7 @@ def _message_problems(message: Message, plurals: int) -> list[str]:
         # the English does not state (in digits or words: "8" for "eight") is typed by hand.
         typed = [n for n in in_digits(text) if n not in source_numbers]
         if typed:
-            shown = "a number too long to be a figure" if typed[0] < 0 else str(typed[0])
+            shown = "a number too long to be a figure" if typed[0] == NO_FIGURE else str(typed[0])
             return [
                 f"the translation writes {shown}, which its source message does not state "
                 "(a figure comes from its placeholder)"

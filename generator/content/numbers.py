@@ -28,9 +28,10 @@ IN_WORDS = re.compile(
 # Digits as any language groups them: 1,000, 1 000, 1.000 (and a run of digits alone).
 _DIGITS = re.compile(r"\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+")
 _PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]")
-# More digits than any figure a page states: read as no number at all (Python reads no run
-# of more than 4,300 digits as one).
+# More digits than any figure a page states: read as no figure at all (Python reads no run
+# of more than 4,300 digits as a number).
 MOST_DIGITS = 12
+NO_FIGURE = -1
 
 
 def in_words(phrase: str) -> int:
@@ -46,14 +47,16 @@ def in_words(phrase: str) -> int:
     return total + current
 
 
+def value_of(written: str) -> int:
+    """The value of a number written in digits, its grouping aside; NO_FIGURE when it is
+    longer than any figure."""
+    digits = re.sub(r"\D", "", written)
+    return int(digits) if len(digits) <= MOST_DIGITS else NO_FIGURE
+
+
 def in_digits(text: str) -> list[int]:
-    """Every number a text writes in digits, however it groups them (placeholders aside);
-    a run longer than any figure is -1, a number no source states."""
-    found = []
-    for match in _DIGITS.finditer(_PLACEHOLDER.sub(" ", text)):
-        digits = re.sub(r"\D", "", match.group(0))
-        found.append(int(digits) if len(digits) <= MOST_DIGITS else -1)
-    return found
+    """Every number a text writes in digits, however it groups them (placeholders aside)."""
+    return [value_of(match.group(0)) for match in _DIGITS.finditer(_PLACEHOLDER.sub(" ", text))]
 
 
 # A number's plural names cards of a rank or steps ("four eights", "goes up in tens").
@@ -66,19 +69,12 @@ _PLURALS = re.compile(
 # Words that name a number another language may write in digits: an order ("the first
 # trick": "1.") or a multiple ("twice", "doubles": "2x"), and a half ("1/2").
 _ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
-_NAMED = {
-    **{word: n for n, word in enumerate(_ORDINALS.split(), start=1)},
-    "twice": 2,
-    "double": 2,
-    "doubles": 2,
-    "doubled": 2,
-    "half": 2,
-    "triple": 3,
-    "triples": 3,
-    "tripled": 3,
-    "quadruple": 4,
-    "quadruples": 4,
-    "quadrupled": 4,
+_NAMED: dict[str, tuple[int, ...]] = {
+    **{word: (n,) for n, word in enumerate(_ORDINALS.split(), start=1)},
+    **dict.fromkeys(("twice", "double", "doubles", "doubled"), (2,)),
+    **dict.fromkeys(("triple", "triples", "tripled"), (3,)),
+    **dict.fromkeys(("quadruple", "quadruples", "quadrupled"), (4,)),
+    "half": (1, 2),
 }
 _NAMED_WORDS = re.compile(r"\b(" + "|".join(_NAMED) + r")\b", re.IGNORECASE)
 
@@ -89,5 +85,5 @@ def english_numbers(text: str) -> set[int]:
     found = {*in_digits(text), *(in_words(m.group(0)) for m in IN_WORDS.finditer(text))}
     plurals = (m.group(1).lower() for m in _PLURALS.finditer(text))
     found |= {_UNITS[word[:-2] if word.endswith("xes") else word[:-1]] for word in plurals}
-    named = {_NAMED[m.group(1).lower()] for m in _NAMED_WORDS.finditer(text)}
-    return found | named | ({1} if "half" in text.lower() else set())
+    named = {n for m in _NAMED_WORDS.finditer(text) for n in _NAMED[m.group(1).lower()]}
+    return found | named

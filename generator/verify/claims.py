@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content.nodes import Source
-from ..content.numbers import IN_WORDS, MOST_DIGITS, in_words
+from ..content.numbers import IN_WORDS, MOST_DIGITS, in_words, value_of
 from ..content.text import BOOK_QUOTE
 from ..engine import DECK, Auction, Call, CallKind, Card, Rank, RuleSet, Seat, Suit, Trump
 from ..engine.play import Reason
@@ -411,16 +411,6 @@ def _written_as(sign: str) -> Callable[[re.Match[str]], str]:
     return lambda match: f" {sign}".ljust(len(match.group(0)))
 
 
-# More digits than any figure of a rule set or a deal: such a number is none of them (and
-# Python refuses to read a run of thousands of digits as a number at all).
-_NO_FIGURE = -1
-
-
-def _value(token: str) -> int:
-    digits = token.replace(",", "")
-    return int(digits) if len(digits) <= MOST_DIGITS else _NO_FIGURE
-
-
 def _shown(token: str) -> str:
     """A number as an error line quotes it: whole, or its first and last digits when long."""
     return token if len(token) <= 2 * MOST_DIGITS else f"{token[:10]}…{token[-4:]}"
@@ -490,14 +480,14 @@ def sums(text: str) -> Iterator[Sum]:
         for group in _outside_brackets(match.group(1)):
             factor = re.search(r"[" + _TIMES + r"x]\s*(\d+)\s*$", group)
             body = group[: factor.start()] if factor else group
-            terms = [_value(t) for t in _LEAF.findall(body)]
+            terms = [value_of(t) for t in _LEAF.findall(body)]
             if factor:
                 multiplier = int(factor.group(1))
                 multiplied.extend(terms)
             else:
                 added.extend(terms)
-        equals = _value(match.group(2)) if match.group(2) else None
-        rounded = _value(match.group(3)) if match.group(3) else None
+        equals = value_of(match.group(2)) if match.group(2) else None
+        rounded = value_of(match.group(3)) if match.group(3) else None
         yield Sum(
             match.group(0).strip(),
             tuple(multiplied),
@@ -565,7 +555,7 @@ def numbers(text: str) -> Iterator[Stated]:
     ("seven of the eight tricks", "worth twenty", "a hundred and sixty-two")."""
     plain = _plain(text)
     for match in _NUMBER.finditer(plain):
-        yield Stated(_value(match.group(0)), _shown(match.group(0)))
+        yield Stated(value_of(match.group(0)), _shown(match.group(0)))
     for match in IN_WORDS.finditer(plain):
         value, end = in_words(match.group(0)), match.end()
         # The words just before it (the longest phrase read is "multiplied by ").
@@ -735,7 +725,7 @@ def _side_problem(text: str, facts: Facts) -> str | None:
     """A number said to be one partnership's that the engine gives only the other."""
     for match in _SIDE_NUMBER.finditer(_plain(text)):
         side = frozenset((_SEATS[match.group(1)], _SEATS[match.group(2)]))
-        number = _value(match.group(3))
+        number = value_of(match.group(3))
         if side not in facts.sides or number in facts.sides[side]:
             continue
         others = [other for other, found in facts.sides.items() if number in found]
@@ -934,7 +924,7 @@ def _results_problem(text: str, facts: Facts) -> str | None:
         return None
     for sentence in re.split(r"(?<=[.;:])\s", _plain(text)):
         claims = _OUTCOME.findall(sentence)
-        if claims and _value(claims[-1]) not in facts.results | facts.numbers:
+        if claims and value_of(claims[-1]) not in facts.results | facts.numbers:
             found = ", ".join(str(n) for n in sorted(facts.results))
             return (
                 f"the text says the sum comes to {_shown(claims[-1])}; the engine scores "
