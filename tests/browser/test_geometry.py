@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urldefrag
 
 import pytest
+from helpers.browser import STRANGER
 from helpers.project import ADVERTISED
 from helpers.project import PAGES as PAGE_TYPES
 
@@ -71,7 +73,7 @@ REVEAL = """() => {
 
 @pytest.fixture(scope="module")
 def tab(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, locale=STRANGER)
     page = context.new_page()
     yield page
     context.close()
@@ -81,6 +83,7 @@ def measure(tab: Any, url: str) -> list[str]:
     tab.emulate_media(media="screen")
     tab.set_viewport_size(PHONE)
     tab.goto(url, wait_until="load")
+    assert urldefrag(tab.url).url == url, "the page moved on: another page would be measured"
     defects = [f"phone: {d}" for d in tab.evaluate(FIT, PAGE_HEIGHT_MAX)]
     # The narrowest phone too: its lines hold fewer words, so the page may be longer in
     # proportion, no more.

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urldefrag, urlparse
 
 import pytest
-from helpers.browser import run_axe
+from helpers.browser import STRANGER, run_axe
 from helpers.project import ADVERTISED
 from helpers.project import PAGES as PAGE_TYPES
 
@@ -25,11 +25,6 @@ AUDITED = ("en", "fr")
 AUDITED_PAGES = [path for path in PAGES if path.split("/")[0] in ("", *AUDITED)]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-# The root page sends a browser to its language (tests/test_trust.py proves it): a browser
-# whose only language the site has not stays on it, and the root page is audited as such a
-# reader sees it. A browser that the script sent on would audit the language's home page,
-# half loaded, and note the root page's own requests that the move cut short.
-STRANGER = "ja-JP"
 
 
 class Visit:
