@@ -49,20 +49,23 @@ class Stamp(NamedTuple):
 def stats(folders: Iterable[Path], base: Path) -> dict[str, Stat]:
     """Every file below the folders, by its path relative to `base`, with its stat stamp."""
     found: dict[str, Stat] = {}
-    # A stack, not recursion: however deep a folder nests, the walk ends.
-    pending = [os.fspath(folder) for folder in reversed([*folders])]
+    # A stack, not recursion: however deep a folder nests, the walk ends. Each folder
+    # carries its path relative to `base`, extended by a name per entry: relpath per file
+    # was a third of a no-op build at 1,000 pages.
+    pending = [(os.fspath(f), os.path.relpath(f, base)) for f in reversed([*folders])]
     while pending:
+        folder, relative = pending.pop()
+        prefix = "" if relative == os.curdir else relative + os.sep
         try:
-            entries = list(os.scandir(pending.pop()))
+            entries = list(os.scandir(folder))
         except (FileNotFoundError, NotADirectoryError, PermissionError):
             continue
         for entry in entries:
             info = entry.stat(follow_symlinks=False)
             if stat.S_ISDIR(info.st_mode):
-                pending.append(entry.path)
+                pending.append((entry.path, prefix + entry.name))
             else:
-                relative = os.path.relpath(entry.path, base)
-                found[relative] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+                found[prefix + entry.name] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     return found
 
 
