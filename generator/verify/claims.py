@@ -619,7 +619,8 @@ def problem(text: str, rules: RuleSet | None, facts: Facts | None) -> str | None
 
 
 _SUIT = r"\b(spades|hearts|diamonds|clubs)\b"
-# The seat said to take: "South takes", "South takes it in hearts", "South is the taker".
+# The seat said to take: "South takes", "South takes it in hearts", "South is the taker",
+# "South picks up the turned card", "South wins the bidding".
 _TAKER = re.compile(
     _SEAT + r"\s+takes\b(?!\s+(?:the|a|every|each|all|it)\b)"
     r"|"
@@ -629,6 +630,10 @@ _TAKER = re.compile(
     + r"|"
     + _SEAT
     + r"\s+(?:is|becomes)\s+(?:the\s+)?taker\b"
+    r"|"
+    + _SEAT
+    + r"\s+(?:takes|picks\s+up|takes\s+up|accepts|chooses)\s+the\s+turned(?:[\s-]up)?\s+card\b"
+    r"|" + _SEAT + r"\s+wins\s+the\s+(?:auction|bidding)\b"
 )
 # The suit said to be trump: "hearts are trump", "trump is hearts", "hearts as trump",
 # "takes it in hearts".
@@ -751,7 +756,9 @@ _MUST = (
 _NEED_NOT = (
     r"(?:need not|needn't|does not have to|doesn't have to|is not obliged to|isn't obliged to"
     r"|is not forced to|isn't forced to|is not required to|isn't required to"
-    r"|is under no obligation to|has no obligation to)"
+    r"|is under no obligation to|has no obligation to|is not bound to|isn't bound to"
+    r"|does not need to|doesn't need to|has no need to"
+    r"|nothing (?:obliges|forces|requires|compels) (?:him|her|them) to)"
 )
 _MAY = r"(?:may|can|is free to|is allowed to|is entitled to)"
 REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
@@ -773,7 +780,8 @@ REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
         ),
         (
             rf"\bany card\b(?! of)|\bfree to (?:discard|play)\b|\b{_MAY} (?:discard|throw"
-            r" (?:away )?any|play anything)\b|\b(?:whatever|what|anything) he (?:likes|wants)\b",
+            r" (?:away )?any|play anything)\b|\b(?:whatever|what|anything) he (?:likes|wants)\b"
+            r"|\b(?:discards|throws (?:away|off)|sheds|pitches)\b",
             {Reason.PARTNER_WINNING_FREE, Reason.MAY_DISCARD, Reason.LEAD},
         ),
         (rf"\b{_MUST} follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
@@ -781,10 +789,11 @@ REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
 )
 _HYPOTHETICAL = re.compile(r"\b(?:could|would|without|at four)\b", re.IGNORECASE)
 # A seat said to win a trick: "South's ace takes the trick", "West wins it", "the trick goes
-# to East", "won by North", "... and West wins."
+# to East", "won by North", "the trick is East's", "... and West wins."
 _WINS = re.compile(
-    _SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins|collects|gathers|captures)\s+"
-    r"(?:the\s+trick|this\s+trick|it)\b"
+    _SEAT + r"(?:'s\s+[\w ]{1,20}?)?\s+(?:takes|wins|collects|gathers|captures|picks\s+up"
+    r"|scoops\s+up|rakes\s+in)\s+(?:the\s+trick|this\s+trick|it)\b"
+    r"|\btrick\s+(?:is|was|becomes)\s+" + _SEAT + r"'s\b"
     r"|\btrick\s+(?:goes|falls)\s+to\s+"
     + _SEAT
     + r"|\btrick\s+(?:is\s+|was\s+)?(?:won|taken)\s+by\s+"
@@ -822,7 +831,7 @@ _CARD = (
 # "North trumps it with the jack", "West follows with a heart", "South's king takes the trick".
 _PLAYS = re.compile(
     _SEAT + r"\s+(?:leads|plays|lays|discards|trumps(?:\s+it)?\s+with|overtrumps(?:\s+it)?\s+with"
-    r"|follows\s+(?:suit\s+)?with)\s+"
+    r"|follows\s+(?:suit\s+)?with|throws\s+(?:away|off)|sheds|pitches)\s+"
     + _CARD
     + r"|"
     + _SEAT
