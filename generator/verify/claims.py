@@ -44,12 +44,12 @@ from typing import Any
 from ..content.nodes import Source
 from ..content.numbers import IN_WORDS, MOST_DIGITS, in_words, value_of
 from ..content.text import BOOK_QUOTE
-from ..engine import DECK, Auction, Call, CallKind, Card, Rank, RuleSet, Seat, Suit, Trump
+from ..engine import DECK, Auction, Call, CallKind, Card, Contract, Rank, RuleSet, Seat, Suit, Trump
 from ..engine.play import Reason
-from ..engine.scoring import DealScore
+from ..engine.scoring import DealFacts, DealScore
 from ..engine.trick import TrickResult
 from . import Checked
-from .walk import CallStep
+from .walk import CallStep, DealWalk
 
 # English, the language content is written in: these are read in the source messages.
 # The multiplication sign and the dash between partners, as content writes them.
@@ -181,6 +181,8 @@ class Facts:
     sides: Mapping[frozenset[Seat], frozenset[int]] = dataclasses.field(default_factory=dict)
     # The auction's calls, each with its seat (none: the scenario has no auction to tell).
     calls: tuple[tuple[Seat, Call], ...] | None = None
+    # The seats holding a belote (none: the scenario does not say who holds one).
+    belote: frozenset[Seat] | None = None
 
 
 def placeholder_figures(rules: RuleSet) -> dict[str, int]:
@@ -288,6 +290,11 @@ def facts_of(checked: Checked) -> Facts:
     walk_contract = getattr(answer, "contract", None)
     if walk_contract is not None:
         taker, trump = walk_contract.taker, walk_contract.trump
+    elif taker is None and isinstance(auction, Auction):
+        # An auction told to its end: its contract's taker and trump.
+        outcome = auction.outcome
+        if isinstance(outcome, Contract):
+            taker, trump = outcome.taker, outcome.trump
     announced = getattr(answer, "declarations", None)
     counting = (
         frozenset(item.seat for item in announced if item.counts)
@@ -304,7 +311,23 @@ def facts_of(checked: Checked) -> Facts:
         counting,
         {side: frozenset(found) for side, found in sides.items()},
         calls,
+        _belote_holders(checked),
     )
+
+
+def _belote_holders(checked: Checked) -> frozenset[Seat] | None:
+    """Who holds a belote: a deal's as its file gives it, a walked deal's or a hand's as the
+    engine finds it; None where the scenario tells no belote."""
+    answer = checked.answer
+    if isinstance(answer, DealWalk):
+        return frozenset(belote.seat for belote in answer.belotes)
+    stated = [facts.belotes for facts in _found(checked.scenario, DealFacts)]
+    if stated:
+        return frozenset(seat for belotes in stated for seat in belotes)
+    held = getattr(answer, "belote", False)
+    if held is None or isinstance(held, Seat):
+        return frozenset({held} if held else ())
+    return None
 
 
 def tricks_of(checked: Checked) -> dict[int, TrickFacts]:
@@ -668,12 +691,38 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
             f"the text says {said} are trump; in scenario {facts.scenario} "
             f"trump is {facts.trump.value}"
         )
-    return _side_problem(text, facts) or _call_problem(text, facts)
+    return _side_problem(text, facts) or _call_problem(text, facts) or _belote_problem(text, facts)
 
 
-# A call a seat is said to make: "North bids 80 in hearts", "East passes", "South coinches".
+# A seat said to hold a belote: "North's belote", "South keeps his belote", "West has belote".
+_BELOTE = re.compile(
+    _SEAT + r"(?:'s\s+belote\b|\s+(?:keeps|has|holds|announces|declares|says|scores|gets|loses)"
+    r"\s+(?:his\s+|her\s+|the\s+|a\s+)?belote\b)"
+)
+
+
+def _belote_problem(text: str, facts: Facts) -> str | None:
+    """A seat said to hold a belote the engine gives to another seat, or to nobody."""
+    if facts.belote is None:
+        return None
+    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
+        if re.search(r"\b(?:if|could|would|might|without)\b", clause, re.IGNORECASE):
+            continue  # a belote supposed, not one held
+        for match in _BELOTE.finditer(clause):
+            seat = _SEATS[match.group(1)]
+            if seat not in facts.belote:
+                holders = ", ".join(_name(s) for s in Seat if s in facts.belote) or "nobody"
+                return (
+                    f"the text says {match.group(0)!r}; in scenario {facts.scenario} the "
+                    f"belote is held by {holders}"
+                )
+    return None
+
+
+# A call a seat is said to make: "North bids 80 in hearts", "North says 80 hearts", "East
+# passes", "South coinches".
 _CALLED = re.compile(
-    _SEAT + r"\s+(?:(bids)\s+(\d+)(?:\s+(?:in\s+)?"
+    _SEAT + r"\s+(?:(bids|says|calls|opens(?:\s+(?:at|with))?|raises\s+to)\s+(\d+)(?:\s+(?:in\s+)?"
     r"(spades|hearts|diamonds|clubs|[\u2660\u2665\u2666\u2663]))?"
     r"|(passes)\b|(coinches|contres|doubles)\b|(surcoinches|surcontres|redoubles)\b)"
 )
@@ -718,19 +767,53 @@ def _call_problem(text: str, facts: Facts) -> str | None:
 
 
 # A partnership and the number said to be its: "North and South took 130", "East-West's
-# 32", "East and West 32" (after a comma), "North-South score only 20".
+# 32", "East and West 32" (after a comma), "North-South score only 20", "the defence scores
+# 160", and after the number: "560 for North-South", "1040 to the takers".
+_PARTNERS = _SEAT + r"(?:\s+and\s+|\s*[-" + _DASH + r"]\s*)" + _SEAT
+_ROLE = (
+    r"\b[Tt]he\s+(takers?|taking\s+side|attackers?|attacking\s+side|defen[cs]e|defenders?"
+    r"|defending\s+side)\b"
+)
 _SIDE_NUMBER = re.compile(
-    _SEAT + r"(?:\s+and\s+|\s*[-" + _DASH + r"]\s*)" + _SEAT + r"(?:'s)?\s+"
+    rf"(?:{_PARTNERS}|{_ROLE})(?:'s?)?\s+"
     r"(?:(?:have|has|had|took|take|takes|score|scores|scored|bring|brings|brought|make|makes"
     r"|made|get|gets|got|win|wins|won)\s+)?(?:only\s+|just\s+)?(" + _DIGITS + ")"
 )
+_NUMBER_SIDE = re.compile(
+    "(" + _DIGITS + rf")(?:\s+points?)?,?\s+(?:for|to)\s+(?:{_PARTNERS}|{_ROLE})"
+)
+
+
+def _sides_said(text: str, facts: Facts) -> Iterator[tuple[frozenset[Seat], int]]:
+    """Each partnership the text gives a number, with that number."""
+    plain = _plain(text)
+    for match in _SIDE_NUMBER.finditer(plain):
+        side = _side_said(match.group(1), match.group(2), match.group(3), facts)
+        if side is not None:
+            yield side, value_of(match.group(4))
+    for match in _NUMBER_SIDE.finditer(plain):
+        side = _side_said(match.group(2), match.group(3), match.group(4), facts)
+        if side is not None:
+            yield side, value_of(match.group(1))
+
+
+def _side_said(
+    first: str | None, second: str | None, role: str | None, facts: Facts
+) -> frozenset[Seat] | None:
+    """The partnership two seats or a role name: the takers' holds the taker, the defence's
+    is the one other side (none where the scenario has no taker, or more than two sides)."""
+    if first and second:
+        return frozenset((_SEATS[first], _SEATS[second]))
+    if role is None or facts.taker is None:
+        return None
+    taking = role.startswith(("tak", "attack"))
+    found = [side for side in facts.sides if (facts.taker in side) is taking]
+    return found[0] if len(found) == 1 else None
 
 
 def _side_problem(text: str, facts: Facts) -> str | None:
     """A number said to be one partnership's that the engine gives only the other."""
-    for match in _SIDE_NUMBER.finditer(_plain(text)):
-        side = frozenset((_SEATS[match.group(1)], _SEATS[match.group(2)]))
-        number = value_of(match.group(3))
+    for side, number in _sides_said(text, facts):
         if side not in facts.sides or number in facts.sides[side]:
             continue
         others = [other for other, found in facts.sides.items() if number in found]
