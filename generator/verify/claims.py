@@ -44,7 +44,20 @@ from typing import Any
 from ..content.nodes import Source
 from ..content.numbers import IN_WORDS, MOST_DIGITS, in_words, value_of
 from ..content.text import BOOK_QUOTE
-from ..engine import DECK, Auction, Call, CallKind, Card, Contract, Rank, RuleSet, Seat, Suit, Trump
+from ..engine import (
+    DECK,
+    Auction,
+    Call,
+    CallKind,
+    CallVerdict,
+    Card,
+    Contract,
+    Rank,
+    RuleSet,
+    Seat,
+    Suit,
+    Trump,
+)
 from ..engine.play import Reason
 from ..engine.scoring import DealFacts, DealScore
 from ..engine.trick import TrickResult
@@ -183,6 +196,9 @@ class Facts:
     calls: tuple[tuple[Seat, Call], ...] | None = None
     # The seats holding a belote (none: the scenario does not say who holds one).
     belote: frozenset[Seat] | None = None
+    # The seat to speak in an auction not over yet, and the engine's verdict on each kind of
+    # call it might make (a bid: the lowest the page offers).
+    to_speak: tuple[Seat, Mapping[CallKind, CallVerdict]] | None = None
 
 
 def placeholder_figures(rules: RuleSet) -> dict[str, int]:
@@ -312,7 +328,23 @@ def facts_of(checked: Checked) -> Facts:
         {side: frozenset(found) for side, found in sides.items()},
         calls,
         _belote_holders(checked),
+        _to_speak(checked),
     )
+
+
+def _to_speak(checked: Checked) -> tuple[Seat, Mapping[CallKind, CallVerdict]] | None:
+    auction = getattr(checked.scenario, "auction", None)
+    if not isinstance(auction, Auction) or auction.to_speak is None:
+        return None
+    verdicts = {
+        kind: auction.verdict(Call(kind))
+        for kind in (CallKind.PASS, CallKind.COINCHE, CallKind.SURCOINCHE)
+    }
+    offered = getattr(checked.answer, "offered", ())
+    bids = [v for v in offered if isinstance(v, CallVerdict) and v.call.kind is CallKind.BID]
+    if bids:
+        verdicts[CallKind.BID] = next((v for v in bids if v.allowed), bids[0])
+    return auction.to_speak, verdicts
 
 
 def _belote_holders(checked: Checked) -> frozenset[Seat] | None:
@@ -691,7 +723,60 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
             f"the text says {said} are trump; in scenario {facts.scenario} "
             f"trump is {facts.trump.value}"
         )
-    return _side_problem(text, facts) or _call_problem(text, facts) or _belote_problem(text, facts)
+    return (
+        _side_problem(text, facts)
+        or _call_problem(text, facts)
+        or _belote_problem(text, facts)
+        or _permission_problem(text, facts)
+    )
+
+
+# A call the seat to speak is said to be allowed or refused: "West may surcoinche", "South
+# cannot coinche", "West, East's partner, may pass", "South can pass or coinche" ("may only
+# pass" says more: not read).
+_CALL_VERB = r"pass|bid|coinche|contre|double|surcoinche|surcontre|redouble"
+_MAY_CALL = re.compile(
+    _SEAT + r"(?:,[^,.;:]{1,40},)?\s+(?:(may|can|is\s+allowed\s+to|is\s+free\s+to)"
+    r"|(cannot|can't|can\s+not|may\s+not|is\s+not\s+allowed\s+to|must\s+not))"
+    r"\s+(?:still\s+|also\s+|now\s+)?((?:"
+    + _CALL_VERB
+    + r")(?:\s*(?:,|or|and)\s*(?:"
+    + _CALL_VERB
+    + r"))*)\b"
+)
+_CALL_WORDS = {
+    "pass": CallKind.PASS,
+    "bid": CallKind.BID,
+    "coinche": CallKind.COINCHE,
+    "contre": CallKind.COINCHE,
+    "double": CallKind.COINCHE,
+    "surcoinche": CallKind.SURCOINCHE,
+    "surcontre": CallKind.SURCOINCHE,
+    "redouble": CallKind.SURCOINCHE,
+}
+
+
+def _permission_problem(text: str, facts: Facts) -> str | None:
+    """A call the text says the seat to speak may make that the engine refuses it, or
+    says it may not make that the engine allows."""
+    if facts.to_speak is None:
+        return None
+    speaker, verdicts = facts.to_speak
+    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
+        if re.search(r"\b(?:if|could|would|might|after|once|when)\b", clause, re.IGNORECASE):
+            continue  # another moment of the auction, or one supposed
+        for match in _MAY_CALL.finditer(clause):
+            if _SEATS[match.group(1)] is not speaker:
+                continue
+            for word in re.findall(_CALL_VERB, match.group(4).lower()):
+                verdict = verdicts.get(_CALL_WORDS[word])
+                if verdict is not None and bool(match.group(2)) is not verdict.allowed:
+                    engine = "allows" if verdict.allowed else "refuses"
+                    return (
+                        f"the text says {match.group(0)!r}; in scenario {facts.scenario} the "
+                        f"engine {engine} {_name(speaker)}'s {word} ({verdict.reason.value})"
+                    )
+    return None
 
 
 # A seat said to hold a belote: "North's belote", "South keeps his belote", "West has belote".
