@@ -917,9 +917,11 @@ def _side_name(side: frozenset[Seat]) -> str:
 
 # How an English text states a card's reason, and the engine's reasons each phrase fits.
 # The first phrase a clause holds decides: what he need not do before what he must.
+# An adverb between the verb and what it governs changes nothing: "must still play a trump".
+_THEN = r"(?:\s+(?:still|always|then|now|also|therefore|just))?"
 _MUST = (
     r"(?:must|has to|have to|is obliged to|is forced to|is required to|is bound to"
-    r"|is compelled to|needs to)"
+    r"|is compelled to|needs to)" + _THEN
 )
 _NEED_NOT = (
     r"(?:need not|needn't|does not have to|doesn't have to|is not obliged to|isn't obliged to"
@@ -928,7 +930,11 @@ _NEED_NOT = (
     r"|does not need to|doesn't need to|has no need to"
     r"|nothing (?:obliges|forces|requires|compels) (?:him|her|them) to)"
 )
-_MAY = r"(?:may|can|is free to|is allowed to|is entitled to)"
+_MAY = r"(?:may|can|is free to|is allowed to|is entitled to)" + _THEN
+# Every reason but those that leave one card or a higher one: what "any trump" may say.
+_ANY_TRUMP_FITS = frozenset(Reason) - {Reason.BEAT_TRUMP, Reason.OVERTRUMP}
+# Trumping by choice: not where the led suit is held (a trump led is followed, not trumped).
+_MAY_TRUMP_FITS = frozenset(Reason) - {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}
 REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), frozenset(reasons))
     for pattern, reasons in (
@@ -953,6 +959,11 @@ REASON_PHRASES: tuple[tuple[re.Pattern[str], frozenset[Reason]], ...] = tuple(
             {Reason.PARTNER_WINNING_FREE, Reason.MAY_DISCARD, Reason.LEAD},
         ),
         (rf"\b{_MUST} follow\b|\bfollows? suit\b", {Reason.FOLLOW_SUIT, Reason.BEAT_TRUMP}),
+        (
+            rf"\b{_MAY} play (?:any|either|whichever) trump\b|\bany trump he (?:likes|wants)\b",
+            _ANY_TRUMP_FITS,
+        ),
+        (rf"\b{_MAY} (?:trump|ruff)\b", _MAY_TRUMP_FITS),
     )
 )
 _HYPOTHETICAL = re.compile(r"\b(?:could|would|without|at four)\b", re.IGNORECASE)
