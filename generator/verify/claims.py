@@ -62,6 +62,7 @@ from ..engine.play import Reason
 from ..engine.scoring import DealFacts, DealScore
 from ..engine.trick import TrickResult
 from . import Checked
+from .option_claims import option_problem
 from .walk import CallStep, DealWalk
 
 # English, the language content is written in: these are read in the source messages.
@@ -1086,8 +1087,14 @@ def check(
     rules: RuleSet | None,
     checked: Checked | None = None,
     trick: int | None = None,
+    *,
+    chosen: str | None = None,
+    shown: bool = True,
 ) -> None:
-    """Refuse, at the text's line, what it states that the engine does not (ContentError)."""
+    """Refuse, at the text's line, what it states that the engine does not (ContentError).
+
+    `chosen`: the option a `choose:` block picks this text for; `shown`: False for a text
+    the page shows only under a condition (`when:`), whose rule sets are not all `rules`."""
     text = source.text("a text")
     facts = facts_of(checked) if checked is not None else None
     found = problem(text, rules, facts)
@@ -1098,6 +1105,9 @@ def check(
             found = trick_problem(text, about)
     if found is None and facts is not None:
         found = _results_problem(text, facts)
+    # Last: a text about a deal or a trick is first held to the engine's own answer.
+    if found is None and rules is not None and shown:
+        found = option_problem(text, rules, chosen=chosen)
     if found is not None:
         raise source.error(found)
 

@@ -1456,6 +1456,13 @@ FORMATS = (
     # Nine hundred thousand terms in a title (3.6 MB): read in one pass, quoted in part (a
     # split that looked ahead for a bracket at every `+` took hours).
     content_text("a-sum-of-nine-hundred-thousand-terms", "1 + " * 900_000 + "1", "the sum 1 + 1"),
+    # A rule option in words is looked for within a clause's next hundred characters: a
+    # megabyte of openings of a claim, then the claim, is read once (2 s), not once per opening.
+    content_text(
+        "a-megabyte-of-ties-then-a-litige",
+        "a tie " * 170_000 + "is a litige",
+        "scoring.tie: litige",
+    ),
     # Python reads no run of more than 4,300 digits as a number: a traceback, before.
     content_text(
         "a-number-of-five-thousand-digits-in-content",

@@ -229,8 +229,14 @@ def _choose(source: Source, rules: RuleSet) -> Choose:
     if values is None:
         raise given["choose"].error(f"{excerpt(path)} is not a rule-set option with fixed values")
     texts = {}
+    try:
+        picked = option_value(rules, path)
+    except AttributeError:
+        picked = None  # the rule set lacks the option's group: no text is shown for it
     for key, value in given["texts"].pairs("texts"):
-        check_claims(value, rules)
+        # Each text is shown for its own value only, and may state that option.
+        shown = str(key.value()).lower() == picked and "when" not in given
+        check_claims(value, rules, chosen=path, shown=shown)
         texts[str(key.value()).lower()] = value.text("a text")
     if set(texts) != set(values):
         raise given["texts"].error(f"texts must cover every value of {path} ({', '.join(values)})")
@@ -257,7 +263,7 @@ def _item(source: Source, rules: RuleSet, context: Context) -> Text | Choose | S
     if "show" in given:
         return _show(given["show"], context, given.get("when"))
     if "text" in given:
-        check_claims(given["text"], rules)
+        check_claims(given["text"], rules, shown="when" not in given)
         return Text(given["text"].text("a text"), when=_when(given.get("when")), line=source.line)
     raise source.error("a list item is a text, a choose block, or {show: ...}")
 
