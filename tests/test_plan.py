@@ -9,14 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog
 
 from generator.content.catalogs import Key, Messages
 from generator.site.page import Page, page_kinds
 from generator.site.pipeline.keys import Keys
-from generator.site.pipeline.manifest import Manifest
+from generator.site.pipeline.manifest import Manifest, Stamp
 from generator.site.pipeline.plan import Rendered, advertise, plan_english, plan_outputs
+from generator.site.pipeline.project import Project
 from generator.site.rendering.i18n import Language
 from generator.verify.coverage import Coverage
 
@@ -272,3 +274,33 @@ def test_a_scenario_enters_the_keys_of_the_pages_that_show_it_not_its_files() ->
         if keys.content(before) != edited.content(after)
     }
     assert changed == {"", "first"}
+
+
+def test_a_no_op_reads_the_manifests_stamps_and_a_build_reads_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "project").mkdir()
+    project = Project(tmp_path / "project")
+    made = Manifest(
+        out="/site",
+        code="c",
+        environment={"BELOTE_SITE_URL": ""},
+        inputs={"content/a.yaml": Stamp(1, 2, 3, "ab")},
+        outputs={"en/index.html": [4, 5]},
+        keys={"en/index.html": "k"},
+        content_keys={"": "ck"},
+        messages={"": [[None, "Rules\nand more"]]},  # a line feed in a string stays in it
+        pictures={"en/index.html": ["p.png"]},
+        pages=1,
+    )
+    made.save(project)
+    assert Manifest.load(project) == made
+    stamps = Manifest.load(project, stamps_only=True)
+    assert (stamps.out, stamps.inputs, stamps.outputs, stamps.pages) == (
+        "/site",
+        made.inputs,
+        made.outputs,
+        1,
+    )
+    assert (stamps.keys, stamps.messages, stamps.pictures) == ({}, {}, {})

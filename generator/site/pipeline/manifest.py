@@ -26,7 +26,7 @@ from .cache import Cache, code_stamp
 from .output import Output
 from .project import Project
 
-VERSION = 1
+VERSION = 2
 # Environment variables a build reads (the published address).
 ENVIRONMENT = ("BELOTE_SITE_URL",)
 
@@ -97,6 +97,9 @@ def environment() -> dict[str, str]:
 
 
 MANIFEST = "manifest.json"
+# The record is two JSON lines: first what a no-op build compares (a tenth of it at 1,000
+# pages), then what only a build reads. The no-op decodes the first line alone.
+_STAMPS = ("out", "code", "environment", "inputs", "outputs", "pages")
 
 
 @dataclass
@@ -126,11 +129,15 @@ class Manifest:
         return None if found is None else frozenset((context, msgid) for context, msgid in found)
 
     @staticmethod
-    def load(project: Project) -> Manifest:
-        """The last build's manifest, or an empty one (no build yet, or a stale format)."""
+    def load(project: Project, *, stamps_only: bool = False) -> Manifest:
+        """The last build's manifest, or an empty one (no build yet, or a stale format).
+        `stamps_only`: what a no-op build compares, without what only a build reads."""
+        stamps, _, rest = (Cache(project.cache).get(MANIFEST) or b"").partition(b"\n")
         try:
-            data = json.loads(Cache(project.cache).get(MANIFEST) or b"")
-        except ValueError:
+            data = json.loads(stamps)
+            if not stamps_only and isinstance(data, dict):
+                data.update(json.loads(rest))
+        except (ValueError, TypeError):
             return Manifest()
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return Manifest()
@@ -143,8 +150,11 @@ class Manifest:
 
     def save(self, project: Project) -> None:
         """Written whole or not at all: a build killed while saving leaves the old manifest."""
-        data = {"version": VERSION, **self.__dict__}
-        Cache(project.cache).put(MANIFEST, json.dumps(data, ensure_ascii=False).encode())
+        whole = {"version": VERSION, **self.__dict__}
+        stamps = {key: whole.pop(key) for key in ("version", *_STAMPS)}
+        # JSON writes a line feed in a string as \n: each part is one line.
+        lines = (json.dumps(part, ensure_ascii=False) for part in (stamps, whole))
+        Cache(project.cache).put(MANIFEST, "\n".join(lines).encode())
 
 
 def input_stamps(project: Project, previous: Mapping[str, Stamp]) -> dict[str, Stamp]:
@@ -177,7 +187,7 @@ def same_inputs(project: Project, manifest: Manifest) -> bool:
 
 def unchanged(project: Project, out: Path) -> Manifest | None:
     """The last build's manifest if nothing it read or wrote has changed since, else None."""
-    manifest = Manifest.load(project)
+    manifest = Manifest.load(project, stamps_only=True)
     if not manifest.pages or manifest.out != os.path.realpath(out):
         return None
     if manifest.environment != environment() or manifest.code != code_stamp():
