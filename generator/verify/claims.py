@@ -732,6 +732,14 @@ def _deal_problem(text: str, facts: Facts) -> str | None:
     )
 
 
+def _clauses(text: str, supposing: str) -> Iterator[str]:
+    """The text's clauses that state what happened, not those holding one of the words
+    (`supposing`, alternatives) by which a clause supposes or speaks of another moment."""
+    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
+        if not re.search(rf"\b(?:{supposing})\b", clause, re.IGNORECASE):
+            yield clause
+
+
 # A call the seat to speak is said to be allowed or refused: "West may surcoinche", "South
 # cannot coinche", "West, East's partner, may pass", "South can pass or coinche" ("may only
 # pass" says more: not read).
@@ -763,9 +771,8 @@ def _permission_problem(text: str, facts: Facts) -> str | None:
     if facts.to_speak is None:
         return None
     speaker, verdicts = facts.to_speak
-    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
-        if re.search(r"\b(?:if|could|would|might|after|once|when)\b", clause, re.IGNORECASE):
-            continue  # another moment of the auction, or one supposed
+    # A clause about another moment of the auction, or one supposed, is not read.
+    for clause in _clauses(text, "if|could|would|might|after|once|when"):
         for match in _MAY_CALL.finditer(clause):
             if _SEATS[match.group(1)] is not speaker:
                 continue
@@ -791,9 +798,7 @@ def _belote_problem(text: str, facts: Facts) -> str | None:
     """A seat said to hold a belote the engine gives to another seat, or to nobody."""
     if facts.belote is None:
         return None
-    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
-        if re.search(r"\b(?:if|could|would|might|without)\b", clause, re.IGNORECASE):
-            continue  # a belote supposed, not one held
+    for clause in _clauses(text, "if|could|would|might|without"):  # not a belote supposed
         for match in _BELOTE.finditer(clause):
             seat = _SEATS[match.group(1)]
             if seat not in facts.belote:
@@ -819,9 +824,7 @@ def _call_problem(text: str, facts: Facts) -> str | None:
     """A call a seat is said to make that the auction has no such seat make."""
     if facts.calls is None:
         return None
-    for clause in re.split(r"[.;:]\s+|,\s+(?:but|and|so)\s+", text):
-        if re.search(r"\b(?:if|could|would|may|might|can)\b", clause, re.IGNORECASE):
-            continue  # a call supposed, not one made
+    for clause in _clauses(text, "if|could|would|may|might|can"):  # not a call supposed
         for match in _CALLED.finditer(clause):
             seat = _SEATS[match.group(1)]
             made = [call for who, call in facts.calls if who is seat]
