@@ -54,10 +54,11 @@ serve: trusted-tree $(SITE_STAMP) $(RUNTIME)
 check: $(SITE_STAMP)
 	$(BIN)/belote-site check
 
-# Lint first, once: then the suite (its budget: 15 minutes on 2 cores, CONTRIBUTING.md).
-# Three workers on two cores: at two, the run's user and system time came to 1.2 cores of
-# its wall time (the browser tests wait on Chromium); a clean clone took 15:02 and 15:08
-# at two workers, 14:38 at three (5 December 2026).
+# Lint first, once: then the suite (its budget: 10 minutes on 2 cores, CONTRIBUTING.md).
+# Three workers on two cores: a clean clone took 15:02 and 15:08 at two workers, 14:38 at
+# three (5 December 2026); 10:43 at three and 10:48 at four (7 December). Both cores stay
+# busy throughout (vmstat): `time` shows about 1.2 cores only because it does not count
+# the Chromium processes the browser tests start.
 WORKERS := 3
 test: trusted-tree $(TEST_STAMP)
 	scripts/ensure-tools
