@@ -371,6 +371,15 @@ def option_field(cls: type, key: str) -> dataclasses.Field[Any]:
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()
 
 
+def written(value: object) -> str:
+    """An option's value as YAML writes it: an enum's value, a flag as "true"/"false"."""
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def option_value(rules: RuleSet, path: str) -> Any:
     """An option's value in a rule set (`scoring.rounding`), or ABSENT when the rule set
     lacks its group (no `bidding:` in classic Belote)."""

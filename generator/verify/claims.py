@@ -63,6 +63,9 @@ from ..engine.scoring import DealFacts, DealScore
 from ..engine.trick import TrickResult
 from . import Checked
 from .option_claims import option_problem
+from .phrases import MAY as _MAY
+from .phrases import MUST as _MUST
+from .phrases import NEED_NOT as _NEED_NOT
 from .walk import CallStep, DealWalk
 
 # English, the language content is written in: these are read in the source messages.
@@ -921,20 +924,6 @@ def _side_name(side: frozenset[Seat]) -> str:
 
 # How an English text states a card's reason, and the engine's reasons each phrase fits.
 # The first phrase a clause holds decides: what he need not do before what he must.
-# An adverb between the verb and what it governs changes nothing: "must still play a trump".
-_THEN = r"(?:\s+(?:still|always|then|now|also|therefore|just))?"
-_MUST = (
-    r"(?:must|has to|have to|is obliged to|is forced to|is required to|is bound to"
-    r"|is compelled to|needs to)" + _THEN
-)
-_NEED_NOT = (
-    r"(?:need not|needn't|does not have to|doesn't have to|is not obliged to|isn't obliged to"
-    r"|is not forced to|isn't forced to|is not required to|isn't required to"
-    r"|is under no obligation to|has no obligation to|is not bound to|isn't bound to"
-    r"|does not need to|doesn't need to|has no need to"
-    r"|nothing (?:obliges|forces|requires|compels) (?:him|her|them) to)"
-)
-_MAY = r"(?:may|can|is free to|is allowed to|is entitled to)" + _THEN
 # Every reason but those that leave one card or a higher one: what "any trump" may say.
 _ANY_TRUMP_FITS = frozenset(Reason) - {Reason.BEAT_TRUMP, Reason.OVERTRUMP}
 # Trumping by choice: not where the led suit is held (a trump led is followed, not trumped).

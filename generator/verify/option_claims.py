@@ -11,33 +11,32 @@ supposes ("if your table plays"), speaks of other rules and is not read.
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Mapping
 
-from ..content.rulesets import ABSENT, option_value
+from ..content.rulesets import ABSENT, option_value, written
 from ..engine import RuleSet
+from .phrases import MAY as _MAY
+from .phrases import MUST as _MUST
+from .phrases import NEED_NOT as _NEED_NOT
 
 # What lies between a claim's two parts, within one clause: bounded, so that reading a
 # text takes time in proportion to its length (docs/security.md, "Size").
 _SPAN = r"[^.;]{0,100}?"
 _PARTNER_WINS = r"(?:your|his|her|the)\s+partner\s+(?:is\s+winning|holds\s+the\s+trick|is\s+master)"
-_NEED_NOT = (
-    r"(?:need\s+not|needn't|do(?:es)?\s+not\s+(?:have|need)\s+to|don't\s+(?:have|need)\s+to"
-    r"|doesn't\s+(?:have|need)\s+to|(?:is|are)\s+not\s+(?:obliged|required|forced|bound)\s+to"
-    r"|no\s+need\s+to)"
-)
-_MUST = r"(?:must|(?:has|have)\s+to|(?:is|are)\s+(?:obliged|required|forced|bound)\s+to)"
 _LOWER = r"(?:play\s+a\s+(?:lower|smaller)\s+trump|undertrump)"
 _CANNOT_BEAT = (
     r"(?:cannot|can't|can\s+not|unable\s+to)\s+(?:overtrump|beat\s+(?:it|the\s+trump|his\s+trump)"
     r"|go\s+(?:higher|over\s+it))"
 )
+# A trump led, and going over one's partner (or "him", the partner just named).
+_TRUMP_LED = r"(?:trump\s+lead|trump\s+is\s+led|leads?\s+(?:a\s+)?trumps?)"
+_OVER_PARTNER = r"(?:go\s+over|beat|overtrump)\s+(?:(?:your|his|her|the)\s+partner|him|her)"
 # Each option, each value, the phrases that state it.
 PHRASES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "must_undertrump": {
         "true": (
-            rf"\b{_MUST}\s+(?:still\s+|always\s+)?{_LOWER}\b",
+            rf"\b{_MUST}\s+{_LOWER}\b",
             r"\bundertrump(?:ing)?\s+is\s+(?:compulsory|required|obligatory|mandatory)\b",
         ),
         "false": (
@@ -45,6 +44,8 @@ PHRASES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
             r"\bundertrump(?:ing)?\s+is\s+(?:optional|not\s+(?:required|compulsory|obligatory"
             r"|mandatory))\b",
             rf"\b{_CANNOT_BEAT}\b{_SPAN}\b(?:any\s+card|discard|(?:is|are)\s+free)\b",
+            rf"\b{_MAY}\s+discard\b{_SPAN}\b(?:rather\s+than|instead\s+of)\s+"
+            r"(?:undertrump|play(?:ing)?\s+a\s+lower\s+trump)",
         ),
     },
     "partner_winning_frees": {
@@ -54,18 +55,20 @@ PHRASES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
             + _PARTNER_WINS,
         ),
         "false": (
-            rf"\b{_MUST}\s+(?:still\s+)?(?:trump|ruff)\b{_SPAN}\b(?:even\s+)?(?:when|if|while|though)"
+            rf"\b{_MUST}\s+(?:trump|ruff)\b{_SPAN}\b(?:even\s+)?(?:when|if|while|though)"
             rf"\s+{_PARTNER_WINS}",
-            rf"\b{_PARTNER_WINS}\b{_SPAN}\b{_MUST}\s+(?:still\s+)?(?:trump|ruff)\b",
+            rf"\b{_PARTNER_WINS}\b{_SPAN}\b{_MUST}\s+(?:trump|ruff)\b",
         ),
     },
     "beat_partner_on_trump_lead": {
-        "true": (rf"\btrump\s+lead\b{_SPAN}\beven\s+over\s+(?:your|his|her|the)\s+partner\b",),
+        "true": (
+            rf"\b{_TRUMP_LED}\b{_SPAN}\beven\s+over\s+(?:your|his|her|the)\s+partner\b",
+            rf"\b{_TRUMP_LED}\b{_SPAN}\b{_MUST}\s+{_OVER_PARTNER}\b",
+        ),
         "false": (
-            rf"\btrump\s+lead\b{_SPAN}\b(?:unless|except\s+(?:when|if))\s+(?:your|his|her|the)"
+            rf"\b{_TRUMP_LED}\b{_SPAN}\b(?:unless|except\s+(?:when|if))\s+(?:your|his|her|the)"
             r"\s+partner\b",
-            rf"\btrump\s+lead\b{_SPAN}\b{_NEED_NOT}\s+(?:go\s+over|beat|overtrump)\s+"
-            r"(?:your|his|her|the)\s+partner\b",
+            rf"\b{_TRUMP_LED}\b{_SPAN}\b{_NEED_NOT}\s+{_OVER_PARTNER}\b",
         ),
     },
     "scoring.belote_on_failure": {
@@ -111,14 +114,6 @@ _GAMES = {
 }
 
 
-def _written(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
-
-
 def _games_of(rules: RuleSet) -> frozenset[str]:
     name = rules.name.lower()
     if rules.bidding is None:
@@ -132,23 +127,21 @@ def option_problem(text: str, rules: RuleSet, *, chosen: str | None = None) -> s
     """The first option value the text states in words that its rule set does not have.
     `chosen`: the option a `choose:` block picks this text for (it states that one)."""
     games = _games_of(rules)
+    # The rule set's value of each option read here, once for the whole text.
+    actual = {path: option_value(rules, path) for path in _COMPILED if path != chosen}
+    has = {path: written(value) for path, value in actual.items() if value is not ABSENT}
     for sentence in re.split(r"(?<=[.;!?])\s+", text):
         if _ELSEWHERE.search(sentence):
             continue
         if any(found.search(sentence) for game, found in _GAMES.items() if game not in games):
             continue
-        for path, values in _COMPILED.items():
-            if path == chosen:
-                continue
-            actual = option_value(rules, path)
-            if actual is ABSENT:
-                continue
-            for value, patterns in values.items():
+        for path, value_written in has.items():
+            for value, patterns in _COMPILED[path].items():
                 said = next((m for p in patterns if (m := p.search(sentence))), None)
-                if said is not None and value != _written(actual):
+                if said is not None and value != value_written:
                     return (
                         f"the text says {said.group(0)!r}, which is {path}: {value}; rule set "
-                        f"{rules.id} has {path}: {_written(actual)} (state it in a `choose: "
+                        f"{rules.id} has {path}: {value_written} (state it in a `choose: "
                         f"{path}` block, which picks each rule set's words)"
                     )
     return None

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ...content.errors import excerpt
 from ...content.nodes import Source
-from ...content.rulesets import type_hints
+from ...content.rulesets import type_hints, written
 from ...engine import RuleSet
 from ...verify import Checked
 from ...verify.claims import check as check_claims
@@ -163,15 +163,6 @@ def option_value(rules: RuleSet, path: str) -> str:
             raise AttributeError(name)
         value = getattr(value, name)
     return written(value)
-
-
-def written(value: object) -> str:
-    """An option's value as YAML writes it: an enum's value, a flag as "true"/"false"."""
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _optional(hint: Any) -> Any:

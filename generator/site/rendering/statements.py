@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...content.errors import ContentError, Problems
-from ...content.rulesets import yaml_path
+from ...content.rulesets import written, yaml_path
 from ...engine import RuleSet
 from ...verify import Checked
 from ...verify.coverage import Coverage, Stated, coverage, demonstrates
 from ..page import Page
-from .blocks import Choose, Guarded, written
+from .blocks import Choose, Guarded
 from .figures import figure_options
 from .memo import per_value
 
